@@ -1,0 +1,171 @@
+"""Runtime configuration from environment variables (and an optional ``.env`` file).
+
+Nothing is read at import time: call :func:`get_settings` where the configuration is
+needed. The Discord token is a :class:`~pydantic.SecretStr` and the database password
+is masked, so neither appears in ``repr()`` or in logs.
+
+Environment variables:
+
+``DISCORD_TOKEN``
+    The bot token (optional so that tools like the migrations can run without it).
+``KOZEL_DATABASE_URL``
+    SQLAlchemy URL of the league database. Default: an embedded SQLite file
+    ``./kozel.sqlite3`` in the working directory. ``postgresql://`` and ``postgres://``
+    URLs are normalised to ``postgresql+asyncpg://``, ``sqlite://`` to ``sqlite+aiosqlite://``.
+``KOZEL_DEV_GUILD_ID``
+    A guild to sync the slash commands to instantly (development).
+``KOZEL_TURN_TIMEOUT``
+    Seconds a player has for a move; default 90, ``0`` turns the timer off.
+``KOZEL_SHARD_COUNT`` / ``KOZEL_SHARD_IDS``
+    Sharding: the total shard count and a comma list of the shard ids this process runs.
+``KOZEL_LOG_LEVEL``
+    ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR`` or ``CRITICAL``.
+``KOZEL_DISCORD_API_BASE`` / ``KOZEL_DISCORD_GATEWAY_URL``
+    Development only: point discord.py at a local Discord stand-in.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from typing import Annotated, Any
+
+from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./kozel.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+_URL_PREFIXES = {
+    "postgres://": "postgresql+asyncpg://",
+    "postgresql://": "postgresql+asyncpg://",
+    "sqlite://": "sqlite+aiosqlite://",
+}
+
+
+def normalise_database_url(url: str) -> str:
+    """Return ``url`` with an asyncio driver: ``postgres(ql)://`` → ``postgresql+asyncpg://``,
+    ``sqlite://`` → ``sqlite+aiosqlite://``; URLs that name a driver are kept as they are."""
+    url = url.strip()
+    if not url:
+        raise ValueError("the database URL is empty")
+    for prefix, replacement in _URL_PREFIXES.items():
+        if url.startswith(prefix):
+            return replacement + url[len(prefix) :]
+    return url
+
+
+def mask_database_url(url: str) -> str:
+    """``url`` with its password replaced by ``***`` (safe for logs and reprs)."""
+    try:
+        from sqlalchemy.engine import make_url
+
+        return make_url(url).render_as_string(hide_password=True)
+    except Exception:  # an unparsable URL: show only its scheme
+        return url.split("://", 1)[0] + "://***"
+
+
+class Settings(BaseSettings):
+    """The bot's configuration. Construct with :func:`get_settings` (or directly in tests,
+    with field names as keyword arguments)."""
+
+    model_config = SettingsConfigDict(
+        env_prefix="KOZEL_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        env_ignore_empty=True,
+        extra="ignore",
+        populate_by_name=True,
+        frozen=True,
+    )
+
+    # DISCORD_TOKEN has no KOZEL_ prefix; every other variable is KOZEL_<FIELD NAME>.
+    discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
+    database_url: str = Field(default=DEFAULT_DATABASE_URL, repr=False)
+    dev_guild_id: int | None = None
+    turn_timeout: float = Field(default=90.0, ge=0)
+    shard_count: int | None = Field(default=None, ge=1)
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    log_level: str = "INFO"
+    discord_api_base: str | None = None
+    discord_gateway_url: str | None = None
+
+    @field_validator("database_url")
+    @classmethod
+    def _normalise_url(cls, value: str) -> str:
+        return normalise_database_url(value)
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _split_shard_ids(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            parts = [p.strip() for p in value.split(",")]
+            return tuple(int(p) for p in parts if p)
+        return value
+
+    @field_validator("log_level")
+    @classmethod
+    def _check_log_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError(f"log level must be one of {', '.join(LOG_LEVELS)}")
+        return level
+
+    @model_validator(mode="after")
+    def _check_shards(self) -> Settings:
+        if self.shard_ids is not None:
+            if self.shard_count is None:
+                raise ValueError("KOZEL_SHARD_IDS needs KOZEL_SHARD_COUNT")
+            if not self.shard_ids:
+                raise ValueError("KOZEL_SHARD_IDS is empty")
+            bad = [i for i in self.shard_ids if not 0 <= i < self.shard_count]
+            if bad:
+                raise ValueError(f"shard ids {bad} are outside 0..{self.shard_count - 1}")
+            if len(set(self.shard_ids)) != len(self.shard_ids):
+                raise ValueError("KOZEL_SHARD_IDS has duplicates")
+        return self
+
+    # ------------------------------------------------------------------ derived values
+    @property
+    def turn_timeout_seconds(self) -> float | None:
+        """The move timer in seconds, or None when it is off (``KOZEL_TURN_TIMEOUT=0``)."""
+        return self.turn_timeout or None
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+    @property
+    def database_url_for_logs(self) -> str:
+        """The database URL with its password masked."""
+        return mask_database_url(self.database_url)
+
+    @property
+    def log_level_number(self) -> int:
+        return logging.getLevelName(self.log_level)  # type: ignore[no-any-return]
+
+    def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
+        for name, value in super().__repr_args__():
+            yield name, value
+            if name == "discord_token":
+                yield "database_url", self.database_url_for_logs
+
+
+def get_settings() -> Settings:
+    """Read the configuration from the environment (and ``./.env`` when present).
+
+    Not cached: each call reads the environment again, which keeps tests simple; the bot
+    calls it once at start-up.
+    """
+    return Settings()
+
+
+__all__ = [
+    "DEFAULT_DATABASE_URL",
+    "Settings",
+    "get_settings",
+    "mask_database_url",
+    "normalise_database_url",
+]

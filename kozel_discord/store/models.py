@@ -1,0 +1,309 @@
+"""SQLAlchemy 2 declarative models of the league database.
+
+Everything that belongs to a server carries its ``guild_id``, and every query of the store
+filters on it, so two servers never see each other's data.
+
+The models declare no relationships: the store reads and writes with explicit Core-style
+statements, so nothing can lazy-load under asyncio.
+
+Column naming: ``*_a`` / ``*_b`` are the two teams (team A = seats 0 and 2, team index 0;
+team B = seats 1 and 3, team index 1). ``rating`` is openskill's conservative ordinal
+(``mu - 3 * sigma``), stored so that the league table can be sorted by an index.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    CheckConstraint,
+    DateTime,
+    Dialect,
+    Double,
+    ForeignKey,
+    ForeignKeyConstraint,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    TypeDecorator,
+    UniqueConstraint,
+    text,
+)
+from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.ext.asyncio import AsyncAttrs
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+log = logging.getLogger(__name__)
+
+NAMING_CONVENTION: dict[str, str] = {
+    "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_N_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# Series statuses.
+ACTIVE = "active"
+FINISHED = "finished"
+ABANDONED = "abandoned"
+SERIES_STATUSES = (ACTIVE, FINISHED, ABANDONED)
+
+# Surrogate keys: BIGINT on PostgreSQL, INTEGER (the rowid alias) on SQLite.
+BigId = BigInteger().with_variant(Integer(), "sqlite")
+# JSON documents: JSONB on PostgreSQL, JSON (text) elsewhere.
+JSONDoc = JSON().with_variant(JSONB(), "postgresql")
+
+NAME_LENGTH = 100  # Discord display names are at most 32 characters; leave room
+LEVEL_LENGTH = 32
+
+
+class UTCDateTime(TypeDecorator[dt.datetime]):
+    """A timezone-aware UTC timestamp on every backend.
+
+    Values are converted to UTC before they are stored; naive values are taken to be UTC.
+    SQLite keeps no time zone, so values read back from it get UTC attached.
+    """
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: dt.datetime | None, dialect: Dialect) -> Any:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            value = value.replace(tzinfo=dt.UTC)
+        value = value.astimezone(dt.UTC)
+        if dialect.name == "sqlite":
+            return value.replace(tzinfo=None)
+        return value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> dt.datetime | None:
+        if value is None:
+            return None
+        assert isinstance(value, dt.datetime)
+        if value.tzinfo is None:
+            return value.replace(tzinfo=dt.UTC)
+        return value.astimezone(dt.UTC)
+
+
+def _counter() -> Mapped[int]:
+    """A non-negative integer counter, 0 by default (also for bulk inserts)."""
+    return mapped_column(Integer, nullable=False, default=0, server_default=text("0"))
+
+
+class Base(AsyncAttrs, DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+class Guild(Base):
+    """A Discord server and its league settings."""
+
+    __tablename__ = "guilds"
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    # Off: a series with a computer seat is unranked. On: it counts for its humans.
+    rank_computer_series: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=text("false")
+    )
+
+
+class Player(Base):
+    """A human's league entry in one server: rating and counters (ranked series only)."""
+
+    __tablename__ = "players"
+    __table_args__ = (Index("ix_players_guild_id_rating", "guild_id", "rating"),)
+
+    guild_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("guilds.guild_id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    display_name: Mapped[str] = mapped_column(String(NAME_LENGTH), nullable=False)
+    mu: Mapped[float] = mapped_column(Double, nullable=False)
+    sigma: Mapped[float] = mapped_column(Double, nullable=False)
+    rating: Mapped[float] = mapped_column(Double, nullable=False)
+    series_played: Mapped[int] = _counter()
+    series_won: Mapped[int] = _counter()
+    series_lost: Mapped[int] = _counter()  # = times goat
+    goats_with_eggs: Mapped[int] = _counter()
+    games_played: Mapped[int] = _counter()
+    games_won: Mapped[int] = _counter()
+    games_lost: Mapped[int] = _counter()
+    games_eggs: Mapped[int] = _counter()
+    defeat_points_taken: Mapped[int] = _counter()
+    defeat_points_inflicted: Mapped[int] = _counter()
+    last_played_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+
+
+class ComputerRating(Base):
+    """The rating of a computer level in one server, used when a ranked series has a
+    computer seat (the guild setting ``rank_computer_series``). Never listed."""
+
+    __tablename__ = "computer_ratings"
+
+    guild_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("guilds.guild_id", ondelete="CASCADE"), primary_key=True
+    )
+    level: Mapped[str] = mapped_column(String(LEVEL_LENGTH), primary_key=True)
+    mu: Mapped[float] = mapped_column(Double, nullable=False)
+    sigma: Mapped[float] = mapped_column(Double, nullable=False)
+    games_played: Mapped[int] = _counter()
+
+
+class Series(Base):
+    """A series: games until a team has 12 defeat points."""
+
+    __tablename__ = "series"
+    __table_args__ = (
+        UniqueConstraint("guild_id", "series_key"),
+        Index("ix_series_guild_id_started_at", "guild_id", "started_at"),
+        CheckConstraint(
+            "status IN ('active', 'finished', 'abandoned')",
+            name="status",
+        ),
+        CheckConstraint("goats IS NULL OR goats IN (0, 1)", name="goats"),
+    )
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    guild_id: Mapped[int] = mapped_column(
+        BigInteger, ForeignKey("guilds.guild_id", ondelete="CASCADE"), nullable=False
+    )
+    series_key: Mapped[str] = mapped_column(String(64), nullable=False)
+    channel_id: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    ranked: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    status: Mapped[str] = mapped_column(String(16), nullable=False)
+    started_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, nullable=False)
+    ended_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    games_played: Mapped[int] = _counter()
+    defeat_points_a: Mapped[int] = _counter()
+    defeat_points_b: Mapped[int] = _counter()
+    eggs: Mapped[int] = _counter()
+    goats: Mapped[int | None] = mapped_column(SmallInteger, nullable=True)
+    goats_with_eggs: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=text("false")
+    )
+
+
+class SeriesSeat(Base):
+    """Who sat where in a series (a human with ``user_id`` or a computer with a level)."""
+
+    __tablename__ = "series_seats"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["guild_id", "user_id"],
+            ["players.guild_id", "players.user_id"],
+            ondelete="CASCADE",
+        ),
+        Index("ix_series_seats_guild_id_user_id", "guild_id", "user_id"),
+        CheckConstraint("seat BETWEEN 0 AND 3", name="seat"),
+        CheckConstraint("(user_id IS NULL) <> (computer_level IS NULL)", name="human_or_computer"),
+    )
+
+    series_id: Mapped[int] = mapped_column(
+        BigId, ForeignKey("series.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    guild_id: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    user_id: Mapped[int | None] = mapped_column(BigInteger, nullable=True)
+    display_name: Mapped[str] = mapped_column(String(NAME_LENGTH), nullable=False)
+    computer_level: Mapped[str | None] = mapped_column(String(LEVEL_LENGTH), nullable=True)
+
+
+class Game(Base):
+    """A finished game (one deal) with its record (opaque JSON: seed + actions)."""
+
+    __tablename__ = "games"
+    __table_args__ = (UniqueConstraint("series_id", "number"),)
+
+    id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
+    series_id: Mapped[int] = mapped_column(
+        BigId, ForeignKey("series.id", ondelete="CASCADE"), nullable=False
+    )
+    guild_id: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    number: Mapped[int] = mapped_column(Integer, nullable=False)
+    dealer: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+    first_leader: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+    trump_card: Mapped[str] = mapped_column(String(8), nullable=False)
+    card_points_a: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+    card_points_b: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+    tricks_a: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+    tricks_b: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+    defeat_points_a: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+    defeat_points_b: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+    eggs: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    last_trick_taker: Mapped[int] = mapped_column(SmallInteger, nullable=False)
+    record: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False)
+    finished_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+class Partnership(Base):
+    """Two humans who sat on the same team of a finished ranked series (both directions)."""
+
+    __tablename__ = "partnerships"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["guild_id", "user_id"],
+            ["players.guild_id", "players.user_id"],
+            ondelete="CASCADE",
+        ),
+        ForeignKeyConstraint(
+            ["guild_id", "partner_id"],
+            ["players.guild_id", "players.user_id"],
+            ondelete="CASCADE",
+        ),
+    )
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    partner_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    series_played: Mapped[int] = _counter()
+    series_won: Mapped[int] = _counter()
+
+
+class LiveTable(Base):
+    """The snapshot of a table being played in a channel (crash recovery), versioned for
+    optimistic concurrency."""
+
+    __tablename__ = "live_tables"
+    __table_args__ = (
+        Index("ix_live_tables_guild_id", "guild_id"),
+        CheckConstraint("version >= 1", name="version"),
+    )
+
+    channel_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    guild_id: Mapped[int] = mapped_column(BigInteger, nullable=False)
+    version: Mapped[int] = mapped_column(Integer, nullable=False)
+    state: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False)
+    messages: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSONDoc, nullable=False)
+    deadline: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, nullable=False)
+
+
+metadata = Base.metadata
+
+__all__ = [
+    "ABANDONED",
+    "ACTIVE",
+    "FINISHED",
+    "NAMING_CONVENTION",
+    "SERIES_STATUSES",
+    "Base",
+    "ComputerRating",
+    "Game",
+    "Guild",
+    "LiveTable",
+    "Partnership",
+    "Player",
+    "Series",
+    "SeriesSeat",
+    "UTCDateTime",
+    "metadata",
+]

@@ -1,0 +1,70 @@
+"""Hand-built positions for the rule tests."""
+
+from __future__ import annotations
+
+import random
+
+from kozel_discord.engine import CARDS, Card, Game, Series, cards
+
+
+def position(
+    hands: list[str],
+    *,
+    trump: str = "6h",
+    leader: int = 0,
+    dealer: int = 3,
+    stock: str = "",
+    pile_a: str | None = None,
+    pile_b: str = "",
+    tricks: tuple[int, int] = (0, 0),
+) -> Game:
+    """A game at the start of a trick. Cards named nowhere go to team A's pile
+    (or are left out of the piles when ``pile_a`` is given, in which case every
+    card must be placed somewhere)."""
+    hs = [list(cards(h)) for h in hands]
+    st = list(cards(stock))
+    pb = list(cards(pile_b))
+    named: list[Card] = [c for h in hs for c in h] + st + pb
+    if pile_a is None:
+        pa = [c for c in CARDS if c not in named]
+    else:
+        pa = list(cards(pile_a))
+    return Game.from_parts(
+        dealer=dealer,
+        first_leader=leader,
+        hands=hs,
+        stock=st,
+        trump_card=cards(trump)[0],
+        piles=[pa, pb],
+        tricks=list(tricks),
+    )
+
+
+def series_with(game: Game, *, defeat_points: tuple[int, int] = (0, 0), eggs: int = 0) -> Series:
+    """A series whose current game is ``game`` (for positions no seed would deal)."""
+    s = Series.__new__(Series)
+    s.seed = 0
+    s.number = 1
+    s.results = []
+    s.defeat_points = list(defeat_points)
+    s.eggs = eggs
+    s.actions = []
+    s.game = game
+    return s
+
+
+def play_randomly(series: Series, rng: random.Random, max_moves: int = 100_000) -> None:
+    """Random legal play (molodka out of turn included) until the series ends."""
+    for _ in range(max_moves):
+        if series.over:
+            return
+        turn = series.turn
+        assert turn is not None
+        # Now and then let another seat declare a molodka out of turn.
+        others = [s for s in range(4) if s != turn and series.legal_actions(s)]
+        if others and rng.random() < 0.5:
+            seat = rng.choice(others)
+        else:
+            seat = turn
+        series.apply(seat, rng.choice(series.legal_actions(seat)))
+    raise AssertionError("series did not end")
