@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
 from enum import StrEnum
+from typing import NamedTuple
 
 from .cards import Card, card, sort_cards
 from .errors import IllegalActionError, Reason
@@ -55,7 +55,9 @@ class Action(NamedTuple):
         try:
             parsed = [card(p) for p in rest.split(",") if p]
         except ValueError as exc:
-            raise IllegalActionError(Reason.BAD_ACTION, f"{text!r} is not an action: {exc}") from exc
+            raise IllegalActionError(
+                Reason.BAD_ACTION, f"{text!r} is not an action: {exc}"
+            ) from exc
         if not parsed:
             raise IllegalActionError(Reason.BAD_ACTION, f"{text!r} names no card")
         return cls.make(kind, parsed)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import NamedTuple
 from enum import StrEnum
-from itertools import combinations, permutations
+from itertools import combinations, pairwise, permutations
+from typing import NamedTuple
 
 from .actions import Action, ActionKind
 from .cards import CARDS, Card, Suit, sort_cards
@@ -34,6 +34,10 @@ def beats_all(new: tuple[Card, ...], top: tuple[Card, ...], trump: Suit) -> bool
         return False
     if len(new) == 1:
         return new[0]._beats[trump][top[0].index]
+    if len(new) == 2:
+        a, b = new[0]._beats[trump], new[1]._beats[trump]
+        x, y = top[0].index, top[1].index
+        return (a[x] and b[y]) or (a[y] and b[x])
     tops = [t.index for t in top]
     for perm in permutations(new):
         for n, t in zip(perm, tops, strict=True):
@@ -55,12 +59,13 @@ class EventKind(StrEnum):
 
 
 class Event(NamedTuple):
-    """An entry of the game log. ``cards`` of DISCARD and DRAW are private to ``seat``."""
+    """An entry of the game log. ``cards`` of DISCARD and DRAW are private to ``seat``;
+    ``size`` is the number of cards, which everybody sees."""
 
     kind: EventKind
     seat: int
     cards: tuple[Card, ...] = ()
-    count: int = 0
+    size: int = 0
 
 
 class Play(NamedTuple):
@@ -309,7 +314,7 @@ class Game:
         if len(played) > 1:
             if len(set(played)) != len(played):
                 raise IllegalActionError(Reason.DUPLICATE_CARD, "the same card is named twice")
-            if any(a.index > b.index for a, b in zip(played, played[1:], strict=False)):
+            if any(a.index > b.index for a, b in pairwise(played)):
                 action = Action(kind, sort_cards(played))  # canonical order for the record
                 played = action.cards
         hand = self.hands[seat]
@@ -348,26 +353,27 @@ class Game:
                 Reason.WRONG_NUMBER_OF_CARDS, f"play exactly {self.k} card(s) to this trick"
             )
         if kind is ActionKind.BEAT and not beats_all(played, self.top, self.trump):
-            raise IllegalActionError(Reason.DOES_NOT_BEAT, "these cards do not beat the cards on top")
+            raise IllegalActionError(
+                Reason.DOES_NOT_BEAT, "these cards do not beat the cards on top"
+            )
         return action
 
     def apply(self, seat: int, action: Action) -> None:
-        """Validate, then play. Raises :class:`IllegalActionError` and changes nothing if illegal."""
+        """Validate, then play; raises :class:`IllegalActionError`, changing nothing, if illegal."""
         action = self.validate(seat, action)
         self._do(seat, action)
 
     def _do(self, seat: int, action: Action) -> None:
         kind, played = action.kind, action.cards
         hand = self.hands[seat]
-        if kind is ActionKind.MOLODKA:
+        if kind is ActionKind.MOLODKA and self.plays:
             # §5.2: every card already played to this trick goes back to its hand.
-            if self.plays:
-                for p in self.plays:
-                    back = self.hands[p.seat]
-                    back.extend(p.cards)
-                    back.sort(key=_idx)
-                self.log.append(Event(EventKind.RETURN, seat))
-                self.plays = []
+            for p in self.plays:
+                back = self.hands[p.seat]
+                back.extend(p.cards)
+                back.sort(key=_idx)
+            self.log.append(Event(EventKind.RETURN, seat))
+            self.plays = []
         for c in played:
             hand.remove(c)
         if kind is ActionKind.LEAD or kind is ActionKind.MOLODKA:
@@ -411,21 +417,19 @@ class Game:
         # §6.1: draw one card at a time clockwise from the taker until all hold 4
         # or the stock is empty.
         stock, hands = self.stock, self.hands
-        if stock:
-            drawn: list[list[Card]] = [[], [], [], []]
-            while stock and len(hands[taker]) < HAND_SIZE:
-                for i in range(SEATS):
-                    if not stock:
-                        break
-                    s = (taker + i) % SEATS
-                    c = stock.pop(0)
-                    hands[s].append(c)
-                    drawn[s].append(c)
+        need = HAND_SIZE - len(hands[taker])
+        m = min(len(stock), SEATS * need)
+        if m:
+            taken = stock[:m]
+            del stock[:m]
             for i in range(SEATS):
-                s = (taker + i) % SEATS
-                if drawn[s]:
-                    hands[s].sort(key=_idx)
-                    self.log.append(Event(EventKind.DRAW, s, tuple(drawn[s]), len(drawn[s])))
+                got = taken[i::SEATS]  # round-robin: the taker gets the 1st, 5th, ... card
+                if got:
+                    s = (taker + i) % SEATS
+                    h = hands[s]
+                    h.extend(got)
+                    h.sort(key=_idx)
+                    self.log.append(Event(EventKind.DRAW, s, tuple(got), len(got)))
         # §6.2 / §6.3: the taker leads next, unless everything is played out.
         if not stock and not hands[taker]:
             self.turn = None

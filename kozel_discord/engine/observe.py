@@ -73,7 +73,7 @@ class Observation:
 
 def _mask(event: Event, seat: int | None) -> Event:
     if event.kind in (EventKind.DISCARD, EventKind.DRAW) and event.seat != seat:
-        return Event(event.kind, event.seat, (), event.count)
+        return Event(event.kind, event.seat, (), event.size)
     return event
 
 

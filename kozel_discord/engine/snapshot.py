@@ -66,7 +66,7 @@ def to_snapshot(series: Series) -> dict[str, Any]:
             "molodka_seat": g.molodka_seat,
             "turn": g.turn,
             "last_taker": g.last_taker,
-            "log": [[e.kind.value, e.seat, _codes(e.cards), e.count] for e in g.log],
+            "log": [[e.kind.value, e.seat, _codes(e.cards), e.size] for e in g.log],
         },
     }
 
@@ -137,4 +137,3 @@ def from_snapshot(data: Any) -> Series:
     if to_snapshot(replayed) != data:
         raise SnapshotError("corrupt snapshot: the state does not match its record")
     return replayed
-

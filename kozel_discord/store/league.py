@@ -517,8 +517,8 @@ class UnitOfWork:
                 .order_by(m.ComputerRating.level)
                 .with_for_update(key_share=True)
             )
-            for row in computer_rows:
-                skills[("computer", row.level)] = Skill(row.mu, row.sigma)
+            for level, mu, sigma in computer_rows:
+                skills[("computer", level)] = Skill(mu, sigma)
         missing = [e for e in entities if e not in skills]
         if missing:
             raise StoreError(f"series {series.series_key}: no rating rows for {missing}")

@@ -65,12 +65,13 @@ def rate_game(
         ]
         for team in (0, 1)
     ]
+    ranks: list[float]  # lower is better; equal ranks are a draw
     if winner is None:
-        ranks = [1, 1]
+        ranks = [1.0, 1.0]
     elif winner == 0:
-        ranks = [1, 2]
+        ranks = [1.0, 2.0]
     elif winner == 1:
-        ranks = [2, 1]
+        ranks = [2.0, 1.0]
     else:
         raise ValueError(f"winner must be 0, 1 or None, not {winner!r}")
     rated = MODEL.rate(teams, ranks=ranks)

@@ -25,10 +25,7 @@ def position(
     st = list(cards(stock))
     pb = list(cards(pile_b))
     named: list[Card] = [c for h in hs for c in h] + st + pb
-    if pile_a is None:
-        pa = [c for c in CARDS if c not in named]
-    else:
-        pa = list(cards(pile_a))
+    pa = [c for c in CARDS if c not in named] if pile_a is None else list(cards(pile_a))
     return Game.from_parts(
         dealer=dealer,
         first_leader=leader,
@@ -62,9 +59,6 @@ def play_randomly(series: Series, rng: random.Random, max_moves: int = 100_000) 
         assert turn is not None
         # Now and then let another seat declare a molodka out of turn.
         others = [s for s in range(4) if s != turn and series.legal_actions(s)]
-        if others and rng.random() < 0.5:
-            seat = rng.choice(others)
-        else:
-            seat = turn
+        seat = rng.choice(others) if others and rng.random() < 0.5 else turn
         series.apply(seat, rng.choice(series.legal_actions(seat)))
     raise AssertionError("series did not end")

@@ -111,7 +111,9 @@ def _hidden_swapped(s: Series, seat: int, rng: random.Random) -> Series:
     seats' never-shown cards and the stock reshuffled among themselves (sizes kept)."""
     data = to_snapshot(s)
     g = data["game"]
-    shown = {c for kind, _seat, cs, _n in g["log"] if kind in ("lead", "beat", "molodka") for c in cs}
+    shown = {
+        c for kind, _seat, cs, _n in g["log"] if kind in ("lead", "beat", "molodka") for c in cs
+    }
     fixed = shown | {g["trump_card"]}
     others = [x for x in range(4) if x != seat]
     slots = [(x, i) for x in others for i, c in enumerate(g["hands"][x]) if c not in fixed]

@@ -148,8 +148,10 @@ def test_rule_2_2_trump_card_is_drawn_like_any_other_card() -> None:
         s.apply(seat, rng.choice(s.game.legal_actions(seat)))
     g = s.game
     assert trump_card not in g.stock
-    assert any(trump_card in h for h in g.hands) or any(trump_card in p for p in g.piles) or any(
-        trump_card in p.cards for p in g.plays
+    assert (
+        any(trump_card in h for h in g.hands)
+        or any(trump_card in p for p in g.piles)
+        or any(trump_card in p.cards for p in g.plays)
     )
 
 
@@ -624,11 +626,13 @@ def test_rule_9_2_never_another_hand_the_stock_order_or_foreign_discards() -> No
         for c in s.game.stock:
             if c is not s.game.trump_card:
                 assert repr(c) not in text, "the stock's cards are hidden"
-        own = {c for e in s.game.log if e.kind.value == "discard" and e.seat == seat for c in e.cards}
+        own = {
+            c for e in s.game.log if e.kind.value == "discard" and e.seat == seat for c in e.cards
+        }
         assert set(view.my_discards) == own
         for e in view.log:
             if e.kind.value in ("discard", "draw") and e.seat != seat:
-                assert e.cards == () and e.count > 0, "others' discards and draws stay face down"
+                assert e.cards == () and e.size > 0, "others' discards and draws stay face down"
 
 
 def test_rule_9_3_pile_points_are_not_announced_during_a_game() -> None:

@@ -1,0 +1,1 @@
+"""Tests of the league store (SQLite and PostgreSQL)."""
