@@ -3,17 +3,46 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 from collections.abc import Sequence
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    from .simulate import random_chooser, simulate
+    from .simulate import make_players, simulate
 
-    players = [random_chooser] * 4
-    report = simulate(args.series, args.seed, players)
+    try:
+        players = make_players(args.players, args.seed)
+    except ValueError as exc:
+        print(f"kozel-discord simulate: {exc}", file=sys.stderr)
+        return 2
+    names = [type(p).__name__ for p in players]
+    names = [getattr(p, "level", n) for p, n in zip(players, names, strict=True)]
+    report = simulate(args.series, args.seed, players, names)
     print("\n".join(report.lines()))
     return 0
+
+
+def _configure_logging(level: str) -> None:
+    logging.basicConfig(
+        level=level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    logging.getLogger("discord").setLevel(max(logging.getLevelName(level), logging.INFO))
+
+
+def _run(args: argparse.Namespace) -> int:
+    from .bot import run
+    from .settings import get_settings
+
+    try:
+        settings = get_settings()
+    except ValueError as exc:
+        print(f"kozel-discord: bad settings: {exc}", file=sys.stderr)
+        return 2
+    _configure_logging(settings.log_level)
+    return run(settings)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,9 +50,17 @@ def build_parser() -> argparse.ArgumentParser:
         prog="kozel-discord", description="Kozel on 4 cards for Discord servers."
     )
     sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="run the Discord bot (settings from the environment)")
+    run.set_defaults(func=_run)
     sim = sub.add_parser("simulate", help="play series between computer players")
     sim.add_argument("--series", type=int, default=10, help="number of series (default 10)")
     sim.add_argument("--seed", type=int, default=1, help="random seed (default 1)")
+    sim.add_argument(
+        "--players",
+        default="random,random,random,random",
+        help="computer player per seat, in seat order: random, heuristic or strong "
+        "(e.g. strong,heuristic,strong,heuristic; one name means all four; default random)",
+    )
     sim.set_defaults(func=_simulate)
     return parser
 

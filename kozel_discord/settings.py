@@ -22,6 +22,11 @@ Environment variables:
     ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR`` or ``CRITICAL``.
 ``KOZEL_DISCORD_API_BASE`` / ``KOZEL_DISCORD_GATEWAY_URL``
     Development only: point discord.py at a local Discord stand-in.
+``KOZEL_COMPUTER_DELAY`` / ``KOZEL_EDIT_INTERVAL``
+    Seconds a computer player waits before its move (default 1) and the least time
+    between two edits of a table message (default 1).
+``KOZEL_FIXED_SEED``
+    Testing only: series seeds derived from this number and the channel, for replays.
 """
 
 from __future__ import annotations
@@ -91,6 +96,10 @@ class Settings(BaseSettings):
     log_level: str = "INFO"
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    # Pacing and testing knobs (the defaults suit a real server).
+    computer_delay: float = Field(default=1.0, ge=0)  # seconds before a computer moves
+    edit_interval: float = Field(default=1.0, ge=0)  # minimum seconds between table edits
+    fixed_seed: int | None = None  # testing only: derive series seeds from this
 
     @field_validator("database_url")
     @classmethod
@@ -144,7 +153,7 @@ class Settings(BaseSettings):
 
     @property
     def log_level_number(self) -> int:
-        return logging.getLevelName(self.log_level)  # type: ignore[no-any-return]
+        return logging.getLevelNamesMapping()[self.log_level]
 
     def __repr_args__(self) -> Iterator[tuple[str | None, Any]]:
         for name, value in super().__repr_args__():

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from .engine import Action, Observation, Series, observe
 
 # A computer player: chooses one of the legal actions from what its seat may see.
+# Every :class:`kozel_discord.ai.Player` is a Chooser too (it is callable); players
+# that have ``wants_molodka`` are also asked about out-of-turn molodkas.
 Chooser = Callable[[Observation, random.Random], Action]
 
 
@@ -27,9 +29,13 @@ class SimulationReport:
     goats_by_team: Counter[int] = field(default_factory=Counter)
     defeat_points: Counter[int] = field(default_factory=Counter)  # per game: 0/2/4/6 -> count
     seconds: float = 0.0
+    players: tuple[str, ...] = ()
 
     def lines(self) -> list[str]:
-        out = [
+        out = []
+        if self.players:
+            out.append(f"players (seats):  {', '.join(self.players)}")
+        out += [
             f"series played:    {self.series}",
             f"games played:     {self.games}",
             f"eggs (60-60):     {self.eggs}",
@@ -46,19 +52,59 @@ class SimulationReport:
         return out
 
 
+def _molodka_declarer(
+    series: Series, players: Sequence[Chooser], rng: random.Random
+) -> tuple[int, Action] | None:
+    """Ask the seats that may declare a molodka out of turn, in §5.3 priority order."""
+    game = series.game
+    for i in range(4):
+        seat = (game.opener + i) % 4
+        if seat == game.turn or not game.can_declare_molodka(seat):
+            continue
+        ask = getattr(players[seat], "wants_molodka", None)
+        if ask is None:
+            continue
+        action = ask(observe(series, seat), rng)
+        if action is not None:
+            return seat, action
+    return None
+
+
+def next_move(series: Series, players: Sequence[Chooser], rng: random.Random) -> tuple[int, Action]:
+    """The next (seat, action): an out-of-turn molodka if a seat wants one, else the turn's."""
+    declared = _molodka_declarer(series, players, rng)
+    if declared is not None:
+        return declared
+    seat = series.turn
+    assert seat is not None
+    return seat, players[seat](observe(series, seat), rng)
+
+
 def play_series(seed: int, players: Sequence[Chooser], rng: random.Random) -> Series:
     """Play one series to its end; each seat only ever sees ``observe(series, seat)``."""
     series = Series(seed)
     while not series.over:
-        seat = series.turn
-        assert seat is not None
-        action = players[seat](observe(series, seat), rng)
+        seat, action = next_move(series, players, rng)
         series.apply(seat, action)
     return series
 
 
-def simulate(n_series: int, seed: int, players: Sequence[Chooser]) -> SimulationReport:
-    report = SimulationReport()
+def make_players(spec: str, seed: int) -> list[Chooser]:
+    """``"strong,heuristic,strong,heuristic"`` (seat order) -> four computer players."""
+    from .ai import get_player
+
+    names = [p.strip() for p in spec.split(",") if p.strip()]
+    if len(names) == 1:
+        names *= 4
+    if len(names) != 4:
+        raise ValueError("--players needs four levels (one per seat) or one for all seats")
+    return [get_player(name, seed=seed * 4 + i) for i, name in enumerate(names)]
+
+
+def simulate(
+    n_series: int, seed: int, players: Sequence[Chooser], names: Sequence[str] = ()
+) -> SimulationReport:
+    report = SimulationReport(players=tuple(names))
     rng = random.Random(seed)
     start = time.perf_counter()
     for i in range(n_series):
@@ -74,3 +120,14 @@ def simulate(n_series: int, seed: int, players: Sequence[Chooser]) -> Simulation
             report.defeat_points[max(r.defeat_points)] += 1
     report.seconds = time.perf_counter() - start
     return report
+
+
+__all__ = [
+    "Chooser",
+    "SimulationReport",
+    "make_players",
+    "next_move",
+    "play_series",
+    "random_chooser",
+    "simulate",
+]

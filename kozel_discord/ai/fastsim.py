@@ -51,8 +51,14 @@ class SimState:
 
 
 def from_world(
-    world: World, trump: int, turn: int, opener: int, top: tuple[int, ...], top_seat: int,
-    tricks: tuple[int, int], seen: int,
+    world: World,
+    trump: int,
+    turn: int,
+    opener: int,
+    top: tuple[int, ...],
+    top_seat: int,
+    tricks: tuple[int, int],
+    seen: int,
 ) -> SimState:
     trick = [(s, cs) for s, _k, cs in world.trick]
     return SimState(
@@ -151,8 +157,15 @@ def rollout(st: SimState) -> None:
             over = apply(st, seat, ActionKind.LEAD, cards)
         else:
             is_beat, cards = policy.follow(
-                hand, seat, trump, st.top, st.top_seat, len(st.trick), st.trick_pts,
-                len(st.stock), unseen,
+                hand,
+                seat,
+                trump,
+                st.top,
+                st.top_seat,
+                len(st.trick),
+                st.trick_pts,
+                len(st.stock),
+                unseen,
             )
             over = apply(st, seat, ActionKind.BEAT if is_beat else ActionKind.DISCARD, cards)
         if over:

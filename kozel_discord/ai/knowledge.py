@@ -198,9 +198,7 @@ def sample(kn: Knowledge, rng: random.Random) -> World:
                     cands.append(p)
             elif p in kn.drawn_by:
                 seat, since = kn.drawn_by[p]
-                if need[seat] or any(
-                    sl.seat == seat and sl.since > since for sl in kn.slots
-                ):
+                if need[seat] or any(sl.seat == seat and sl.since > since for sl in kn.slots):
                     cands.append(p)
         if cands:
             p = rng.choice(cands)

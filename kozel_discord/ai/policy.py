@@ -105,7 +105,9 @@ def follow(
             return False, gifts(hand, k, trump, unseen)
         # An opponent still plays: overtake only with a sure beat on a rich trick.
         if trick_pts >= 10:
-            sure = [cs for cs in all_beats(hand, top, trump) if all(safe(c, trump, unseen) for c in cs)]
+            sure = [
+                cs for cs in all_beats(hand, top, trump) if all(safe(c, trump, unseen) for c in cs)
+            ]
             if sure:
                 return True, min(sure, key=lambda cs: beat_cost(cs, trump))
         return False, junk(hand, k, trump, unseen)

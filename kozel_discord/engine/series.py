@@ -38,7 +38,16 @@ class SeriesOutcome:
 class Series:
     """The state of a whole series. The API the rest of the product uses."""
 
-    __slots__ = ("actions", "defeat_points", "eggs", "game", "number", "results", "seed")
+    __slots__ = (
+        "actions",
+        "defeat_points",
+        "eggs",
+        "game",
+        "game_starts",
+        "number",
+        "results",
+        "seed",
+    )
 
     seed: int
     number: int  # number of the current game, 1-based
@@ -47,6 +56,7 @@ class Series:
     defeat_points: list[int]
     eggs: int
     actions: list[tuple[int, Action]]  # the record, across all games
+    game_starts: list[int]  # index in ``actions`` where each game began
 
     def __init__(self, seed: int) -> None:
         if not isinstance(seed, int) or isinstance(seed, bool):
@@ -57,6 +67,7 @@ class Series:
         self.defeat_points = [0, 0]
         self.eggs = 0
         self.actions = []
+        self.game_starts = [0]
         rng = game_rng(seed, 1)
         dealer = rng.randrange(SEATS)  # §2.3: the first dealer is chosen at random
         self.game = Game.deal(rng, dealer, (dealer + 1) % SEATS)
@@ -111,6 +122,7 @@ class Series:
         if not self.over:
             # §2.3: the deal passes clockwise; the last trick's taker leads (§6.3).
             self.number += 1
+            self.game_starts.append(len(self.actions))
             self.game = Game.deal(
                 game_rng(self.seed, self.number),
                 (game.dealer + 1) % SEATS,

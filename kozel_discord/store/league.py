@@ -42,14 +42,29 @@ import datetime as dt
 import logging
 import math
 import random
-from collections.abc import AsyncIterator, Awaitable, Callable, Hashable, Iterable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager, nullcontext
+from contextvars import ContextVar
 from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
-from sqlalchemy import Select, and_, delete, func, select, update
+from sqlalchemy import (
+    BigInteger,
+    Double,
+    Integer,
+    Select,
+    String,
+    and_,
+    bindparam,
+    delete,
+    func,
+    select,
+    update,
+)
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from kozel_discord.store import models as m
 from kozel_discord.store.db import WRITE, is_transient_error
@@ -79,6 +94,13 @@ from kozel_discord.store.records import (
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
+_Entity = tuple[str, int | str]  # ("user", user id) or ("computer", level)
+
+# SQLite has one writer at a time: writers of one engine queue on an asyncio lock instead of
+# spinning in SQLite's busy handler (the busy timeout still covers other processes).
+_sqlite_write_locks: WeakKeyDictionary[Engine, asyncio.Lock] = WeakKeyDictionary()
+# Set while a task is inside a unit of work: a second, nested one would wait for the first.
+_inside_unit_of_work: ContextVar[bool] = ContextVar("kozel_inside_unit_of_work", default=False)
 
 #: Sort keys of :meth:`LeagueStore.standings` (all descending; ties by user id).
 STANDINGS_SORTS: dict[str, Any] = {
@@ -99,6 +121,58 @@ _IN_CHUNK = 5_000  # ids per IN (...) list
 
 # A player is listed in the league table once they have a finished game in a ranked series.
 _LISTED = m.Player.games_played > 0
+
+
+# Counter and rating updates, executed as executemany (one round trip for all seats).
+_players = m.metadata.tables["players"]
+_computers = m.metadata.tables["computer_ratings"]
+_UPDATE_PLAYER_AFTER_GAME = (
+    update(_players)
+    .where(
+        _players.c.guild_id == bindparam("p_guild", type_=BigInteger()),
+        _players.c.user_id == bindparam("p_user", type_=BigInteger()),
+    )
+    .values(
+        mu=bindparam("p_mu", type_=Double()),
+        sigma=bindparam("p_sigma", type_=Double()),
+        rating=bindparam("p_rating", type_=Double()),
+        games_played=_players.c.games_played + 1,
+        games_won=_players.c.games_won + bindparam("p_won", type_=Integer()),
+        games_lost=_players.c.games_lost + bindparam("p_lost", type_=Integer()),
+        games_eggs=_players.c.games_eggs + bindparam("p_eggs", type_=Integer()),
+        defeat_points_taken=_players.c.defeat_points_taken + bindparam("p_taken", type_=Integer()),
+        defeat_points_inflicted=_players.c.defeat_points_inflicted
+        + bindparam("p_inflicted", type_=Integer()),
+        last_played_at=bindparam("p_at", type_=m.UTCDateTime()),
+    )
+)
+_UPDATE_COMPUTER_AFTER_GAME = (
+    update(_computers)
+    .where(
+        _computers.c.guild_id == bindparam("p_guild", type_=BigInteger()),
+        _computers.c.level == bindparam("p_level", type_=String()),
+    )
+    .values(
+        mu=bindparam("p_mu", type_=Double()),
+        sigma=bindparam("p_sigma", type_=Double()),
+        games_played=_computers.c.games_played + 1,
+    )
+)
+_UPDATE_PLAYER_AFTER_SERIES = (
+    update(_players)
+    .where(
+        _players.c.guild_id == bindparam("p_guild", type_=BigInteger()),
+        _players.c.user_id == bindparam("p_user", type_=BigInteger()),
+    )
+    .values(
+        series_played=_players.c.series_played + 1,
+        series_won=_players.c.series_won + bindparam("p_won", type_=Integer()),
+        series_lost=_players.c.series_lost + bindparam("p_lost", type_=Integer()),
+        goats_with_eggs=_players.c.goats_with_eggs
+        + bindparam("p_goats_with_eggs", type_=Integer()),
+        last_played_at=bindparam("p_at", type_=m.UTCDateTime()),
+    )
+)
 
 
 def _utcnow() -> dt.datetime:
@@ -489,13 +563,13 @@ class UnitOfWork:
         session = self.session
         gid = series.guild_id
         seats = await self._seats(series.id)
-        entities: list[Hashable] = [
-            ("user", s.user_id) if s.user_id is not None else ("computer", s.computer_level)
+        entities: list[_Entity] = [
+            ("user", s.user_id) if s.user_id is not None else ("computer", s.computer_level or "")
             for s in seats
         ]
         user_ids = sorted({s.user_id for s in seats if s.user_id is not None})
         levels = sorted({s.computer_level for s in seats if s.computer_level is not None})
-        skills: dict[Hashable, Skill] = {}
+        skills: dict[_Entity, Skill] = {}
         # Lock the rows whose ratings are rewritten: players by user id, then computer levels.
         player_rows = await session.execute(
             select(m.Player.user_id, m.Player.mu, m.Player.sigma)
@@ -525,37 +599,39 @@ class UnitOfWork:
         winner = game.winner
         new_skills = rate_game(entities, skills, winner)
         team_by_user = {s.user_id: team_of(s.seat) for s in seats if s.user_id is not None}
-        for user_id in user_ids:
+        dp = game.defeat_points
+        player_params = []
+        for user_id in user_ids:  # one executemany, in lock order
             team = team_by_user[user_id]
             skill = new_skills[("user", user_id)]
-            await session.execute(
-                update(m.Player)
-                .where(m.Player.guild_id == gid, m.Player.user_id == user_id)
-                .values(
-                    mu=skill.mu,
-                    sigma=skill.sigma,
-                    rating=skill.ordinal,
-                    games_played=m.Player.games_played + 1,
-                    games_won=m.Player.games_won + (1 if winner == team else 0),
-                    games_lost=m.Player.games_lost
-                    + (1 if winner is not None and winner != team else 0),
-                    games_eggs=m.Player.games_eggs + (1 if winner is None else 0),
-                    defeat_points_taken=m.Player.defeat_points_taken + game.defeat_points[team],
-                    defeat_points_inflicted=m.Player.defeat_points_inflicted
-                    + game.defeat_points[1 - team],
-                    last_played_at=game.finished_at,
-                )
+            player_params.append(
+                {
+                    "p_guild": gid,
+                    "p_user": user_id,
+                    "p_mu": skill.mu,
+                    "p_sigma": skill.sigma,
+                    "p_rating": skill.ordinal,
+                    "p_won": 1 if winner == team else 0,
+                    "p_lost": 1 if winner is not None and winner != team else 0,
+                    "p_eggs": 1 if winner is None else 0,
+                    "p_taken": dp[team],
+                    "p_inflicted": dp[1 - team],
+                    "p_at": game.finished_at,
+                }
             )
-        for level in levels:
-            skill = new_skills[("computer", level)]
+        await session.execute(_UPDATE_PLAYER_AFTER_GAME, player_params)
+        if levels:
             await session.execute(
-                update(m.ComputerRating)
-                .where(m.ComputerRating.guild_id == gid, m.ComputerRating.level == level)
-                .values(
-                    mu=skill.mu,
-                    sigma=skill.sigma,
-                    games_played=m.ComputerRating.games_played + 1,
-                )
+                _UPDATE_COMPUTER_AFTER_GAME,
+                [
+                    {
+                        "p_guild": gid,
+                        "p_level": level,
+                        "p_mu": new_skills[("computer", level)].mu,
+                        "p_sigma": new_skills[("computer", level)].sigma,
+                    }
+                    for level in levels
+                ],
             )
 
     async def finish_series(self, end: SeriesEnd) -> bool:
@@ -617,23 +693,21 @@ class UnitOfWork:
         session = self.session
         gid = series.guild_id
         seats = await self._seats(series.id)
-        humans = sorted(
-            ((s.user_id, team_of(s.seat)) for s in seats if s.user_id is not None),
+        humans = sorted((s.user_id, team_of(s.seat)) for s in seats if s.user_id is not None)
+        await session.execute(
+            _UPDATE_PLAYER_AFTER_SERIES,
+            [
+                {
+                    "p_guild": gid,
+                    "p_user": user_id,
+                    "p_won": 0 if team == end.goats else 1,
+                    "p_lost": 1 if team == end.goats else 0,
+                    "p_goats_with_eggs": 1 if team == end.goats and end.goats_with_eggs else 0,
+                    "p_at": end.ended_at,
+                }
+                for user_id, team in humans
+            ],
         )
-        for user_id, team in humans:
-            lost = team == end.goats
-            await session.execute(
-                update(m.Player)
-                .where(m.Player.guild_id == gid, m.Player.user_id == user_id)
-                .values(
-                    series_played=m.Player.series_played + 1,
-                    series_won=m.Player.series_won + (0 if lost else 1),
-                    series_lost=m.Player.series_lost + (1 if lost else 0),
-                    goats_with_eggs=m.Player.goats_with_eggs
-                    + (1 if lost and end.goats_with_eggs else 0),
-                    last_played_at=end.ended_at,
-                )
-            )
         by_seat = {s.seat: s.user_id for s in seats}
         pairs: list[tuple[int, int, bool]] = []
         for team in (0, 1):
@@ -641,14 +715,8 @@ class UnitOfWork:
             if a is not None and b is not None and a != b:
                 won = team != end.goats
                 pairs += [(a, b, won), (b, a, won)]
-        for user_id, partner_id, won in sorted(pairs):
-            stmt = _insert(session, m.Partnership).values(
-                guild_id=gid,
-                user_id=user_id,
-                partner_id=partner_id,
-                series_played=1,
-                series_won=1 if won else 0,
-            )
+        if pairs:
+            stmt = _insert(session, m.Partnership)
             stmt = stmt.on_conflict_do_update(
                 index_elements=["guild_id", "user_id", "partner_id"],
                 set_={
@@ -656,7 +724,19 @@ class UnitOfWork:
                     "series_won": m.Partnership.series_won + stmt.excluded.series_won,
                 },
             )
-            await session.execute(stmt)
+            await session.execute(
+                stmt,
+                [
+                    {
+                        "guild_id": gid,
+                        "user_id": user_id,
+                        "partner_id": partner_id,
+                        "series_played": 1,
+                        "series_won": 1 if won else 0,
+                    }
+                    for user_id, partner_id, won in sorted(pairs)
+                ],
+            )
 
     async def abandon_series(self, guild_id: int, series_key: str, ended_at: dt.datetime) -> bool:
         """Mark an active series abandoned (its recorded games keep counting). Returns
@@ -787,6 +867,20 @@ class LeagueStore:
         self._sessionmaker = sessionmaker
         self._max_attempts = max_attempts
         self._now = now
+        bind = sessionmaker.kw.get("bind")
+        self._sqlite_engine: Engine | None = (
+            bind.sync_engine
+            if isinstance(bind, AsyncEngine) and bind.dialect.name == "sqlite"
+            else None
+        )
+
+    def _write_lock(self) -> AbstractAsyncContextManager[Any]:
+        if self._sqlite_engine is None:
+            return nullcontext()
+        lock = _sqlite_write_locks.get(self._sqlite_engine)
+        if lock is None:
+            lock = _sqlite_write_locks[self._sqlite_engine] = asyncio.Lock()
+        return lock
 
     # ---------------------------------------------------------------- transactions
     @asynccontextmanager
@@ -794,12 +888,23 @@ class LeagueStore:
         """One writing transaction: ``async with store.unit_of_work() as uow: ...``.
 
         Commits when the block ends, rolls back on an exception. Not retried
-        automatically: on SQLite the write lock is taken when the block starts (waiting up
-        to the busy timeout); use :meth:`run` for automatic retries.
+        automatically (use :meth:`run` for that). On SQLite the write lock is taken when the
+        block starts, so keep the block short and free of network calls. Inside the block,
+        call the methods of ``uow``: a nested unit of work (e.g. ``store.record_game``)
+        raises :class:`StoreError` instead of waiting for the outer one forever.
         """
-        async with self._sessionmaker() as session, session.begin():
-            await session.connection(execution_options={WRITE: True})
-            yield UnitOfWork(session, self._now)
+        if _inside_unit_of_work.get():
+            raise StoreError(
+                "nested unit of work: inside `async with store.unit_of_work() as uow`, "
+                "call the methods of `uow`, not of the store"
+            )
+        token = _inside_unit_of_work.set(True)
+        try:
+            async with self._write_lock(), self._sessionmaker() as session, session.begin():
+                await session.connection(execution_options={WRITE: True})
+                yield UnitOfWork(session, self._now)
+        finally:
+            _inside_unit_of_work.reset(token)
 
     async def run(self, work: Callable[[UnitOfWork], Awaitable[T]]) -> T:
         """Run ``work(uow)`` in a unit of work and commit, retrying the whole unit on
@@ -976,7 +1081,7 @@ class LeagueStore:
                     )
                     .order_by(
                         m.Partnership.series_won.desc(),
-                        m.Partnership.series_played.desc(),
+                        m.Partnership.series_played,
                         m.Partnership.partner_id,
                     )
                     .limit(1)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from openskill.models import PlackettLuce
 
@@ -24,6 +25,8 @@ log = logging.getLogger(__name__)
 MODEL = PlackettLuce()
 DEFAULT_MU: float = float(MODEL.mu)
 DEFAULT_SIGMA: float = float(MODEL.sigma)
+
+E = TypeVar("E", bound=Hashable)  # who sits in a seat
 
 
 def ordinal(mu: float, sigma: float) -> float:
@@ -46,10 +49,10 @@ DEFAULT_ORDINAL = DEFAULT_SKILL.ordinal
 
 
 def rate_game(
-    seat_entities: Sequence[Hashable],
-    skills: Mapping[Hashable, Skill],
+    seat_entities: Sequence[E],
+    skills: Mapping[E, Skill],
     winner: int | None,
-) -> dict[Hashable, Skill]:
+) -> dict[E, Skill]:
     """The new skills after one game.
 
     ``seat_entities[seat]`` names who sits at each of the four seats (a user id, or a key
@@ -75,7 +78,7 @@ def rate_game(
     else:
         raise ValueError(f"winner must be 0, 1 or None, not {winner!r}")
     rated = MODEL.rate(teams, ranks=ranks)
-    collected: dict[Hashable, list[Skill]] = {}
+    collected: dict[E, list[Skill]] = {}
     for team in (0, 1):
         for i, seat in enumerate((team, team + 2)):
             new = rated[team][i]

@@ -189,8 +189,9 @@ class PlayerProfile:
     #: Position in the table by rating; None when the player has no ranked game yet.
     rank: int | None
     stats: PlayerStats
-    #: The partner with most series won together (ties: more series together, then the
-    #: lower user id); None before the first won series with a human partner.
+    #: The partner with most series won together (ties: fewer series together, i.e. the
+    #: better record, then the lower user id); None before the first series won with a
+    #: human partner.
     best_partner: PartnerStats | None
     recent_series: tuple[SeriesSummary, ...]
 

@@ -7,6 +7,7 @@ They are created through ``DiscordStandIn.add_user`` / ``add_guild`` / ``add_cha
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -34,8 +35,9 @@ __all__ = [
     "InteractionResult",
     "InteractionTimeoutError",
     "MissedDeadline",
-    "Rejection",
+    "PendingInteraction",
     "RecordedMessage",
+    "Rejection",
     "RequestRecord",
     "SnowflakeGenerator",
     "StandInChannel",
@@ -435,3 +437,27 @@ class RequestRecord:
     route: str
     status: int
 
+
+@dataclass(eq=False)
+class PendingInteraction:
+    """The stand-in's own record of an interaction it dispatched (internal)."""
+
+    id: int
+    token: str = field(repr=False)
+    type: int
+    kind: str
+    user: StandInUser
+    guild: StandInGuild
+    channel: StandInChannel
+    created: float  # stand-in monotonic clock
+    description: str
+    command_name: str | None = None
+    source_message: RecordedMessage | None = None
+    response_type: int | None = None
+    latency: float | None = None
+    original: RecordedMessage | None = None
+    followups: list[RecordedMessage] = field(default_factory=list)
+    modal: dict[str, Any] | None = None
+    error: InteractionFailedError | None = None
+    result: InteractionResult | None = None
+    done: asyncio.Event = field(default_factory=asyncio.Event)

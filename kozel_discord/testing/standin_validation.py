@@ -85,7 +85,7 @@ class Violation:
 
 
 def form_body_error(violations: Sequence[Violation], prefix: Path = ()) -> dict[str, Any]:
-    """Discord's 400 body for ``violations`` (nested ``errors`` keyed by path, ``_errors`` leaves)."""
+    """Discord's 400 body for ``violations``: ``errors`` nested by path, ``_errors`` leaves."""
     errors: dict[str, Any] = {}
     for violation in violations:
         node = errors
@@ -145,12 +145,16 @@ def _validate_embeds(embeds: Any) -> list[Violation]:
     found: list[Violation] = []
     if len(embeds) > MAX_EMBEDS:
         found.append(
-            Violation(("embeds",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length.")
+            Violation(
+                ("embeds",), "BASE_TYPE_MAX_LENGTH", f"Must be {MAX_EMBEDS} or fewer in length."
+            )
         )
     total = 0
     for i, embed in enumerate(embeds):
         if not isinstance(embed, dict):
-            found.append(Violation(("embeds", i), "DICT_TYPE_CONVERT", "Only dictionaries are allowed."))
+            found.append(
+                Violation(("embeds", i), "DICT_TYPE_CONVERT", "Only dictionaries are allowed.")
+            )
             continue
         title = embed.get("title") or ""
         description = embed.get("description") or ""
@@ -176,7 +180,10 @@ def _validate_embeds(embeds: Any) -> list[Violation]:
         for j, field in enumerate(fields):
             name = field.get("name") if isinstance(field, dict) else None
             value = field.get("value") if isinstance(field, dict) else None
-            for key, text, limit in (("name", name, MAX_FIELD_NAME), ("value", value, MAX_FIELD_VALUE)):
+            for key, text, limit in (
+                ("name", name, MAX_FIELD_NAME),
+                ("value", value, MAX_FIELD_VALUE),
+            ):
                 found += _length_between(("embeds", i, "fields", j, key), text, 1, limit)
             total += len(str(name or "")) + len(str(value or ""))
     if total > MAX_EMBED_TOTAL:
@@ -194,7 +201,9 @@ def _validate_button(path: Path, button: dict) -> list[Violation]:
     found: list[Violation] = []
     style = button.get("style")
     if style not in (1, 2, 3, 4, 5, 6):
-        found.append(Violation((*path, "style"), "BASE_TYPE_CHOICES", "Value must be one of (1..6)."))
+        found.append(
+            Violation((*path, "style"), "BASE_TYPE_CHOICES", "Value must be one of (1..6).")
+        )
     if style == LINK_STYLE:
         if not button.get("url"):
             found.append(Violation((*path, "url"), "BASE_TYPE_REQUIRED", "This field is required"))
@@ -208,7 +217,9 @@ def _validate_button(path: Path, button: dict) -> list[Violation]:
             )
     elif style == PREMIUM_STYLE:
         if not button.get("sku_id"):
-            found.append(Violation((*path, "sku_id"), "BASE_TYPE_REQUIRED", "This field is required"))
+            found.append(
+                Violation((*path, "sku_id"), "BASE_TYPE_REQUIRED", "This field is required")
+            )
     else:
         found += _length_between((*path, "custom_id"), button.get("custom_id"), 1, MAX_CUSTOM_ID)
     if style != PREMIUM_STYLE and not button.get("label") and not button.get("emoji"):
@@ -340,7 +351,7 @@ def _validate_components(components: Any, flags: int) -> list[Violation]:
                 Violation(
                     ("components", index, "type"),
                     "UNION_TYPE_CHOICES",
-                    f"Value of field \"type\" must be one of {tuple(sorted(allowed_top))}.",
+                    f'Value of field "type" must be one of {tuple(sorted(allowed_top))}.',
                 )
             )
     seen: dict[str, Path] = {}
@@ -506,7 +517,9 @@ def _validate_options(path: Path, options: Any, depth: int) -> list[Violation]:
         choices = option.get("choices")
         if isinstance(choices, list) and len(choices) > 25:
             found.append(
-                Violation((*here, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")
+                Violation(
+                    (*here, "choices"), "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."
+                )
             )
     return found
 

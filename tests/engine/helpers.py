@@ -46,6 +46,7 @@ def series_with(game: Game, *, defeat_points: tuple[int, int] = (0, 0), eggs: in
     s.defeat_points = list(defeat_points)
     s.eggs = eggs
     s.actions = []
+    s.game_starts = [0]
     s.game = game
     return s
 

@@ -132,6 +132,7 @@ def _hidden_swapped(s: Series, seat: int, rng: random.Random) -> Series:
     copy = Series.__new__(Series)
     copy.seed, copy.number, copy.results = s.seed, s.number, list(s.results)
     copy.defeat_points, copy.eggs, copy.actions = list(s.defeat_points), s.eggs, list(s.actions)
+    copy.game_starts = list(s.game_starts)
     copy.game = _game_from_json(g)
     for x in others:
         copy.game.hands[x].sort(key=lambda c: c.index)

@@ -170,7 +170,8 @@ def computer(seat: int, level: str = "heuristic") -> SeatSpec:
 def seats_of(players: Sequence[int | str]) -> tuple[SeatSpec, ...]:
     """Seats 0-3 from user ids; a string is a computer of that level."""
     return tuple(
-        computer(seat, p) if isinstance(p, str) else human(seat, p) for seat, p in enumerate(players)
+        computer(seat, p) if isinstance(p, str) else human(seat, p)
+        for seat, p in enumerate(players)
     )
 
 

@@ -38,9 +38,7 @@ TABLES = {
 
 
 @pytest.fixture
-def fresh_url(
-    backend: str, request: pytest.FixtureRequest, tmp_path: object
-) -> Iterator[str]:
+def fresh_url(backend: str, request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
     """An empty database of the backend, dropped afterwards."""
     if backend == "sqlite":
         yield f"sqlite+aiosqlite:///{tmp_path}/fresh.sqlite3"
@@ -87,7 +85,9 @@ async def test_upgrade_downgrade_upgrade(fresh_url: str) -> None:
 
 
 def _diff(connection: Connection) -> list[object]:
-    context = MigrationContext.configure(connection, opts={"compare_type": True, "compare_server_default": True})
+    context = MigrationContext.configure(
+        connection, opts={"compare_type": True, "compare_server_default": True}
+    )
     return list(compare_metadata(context, metadata))
 
 

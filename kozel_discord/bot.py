@@ -1,0 +1,134 @@
+"""The bot: a ``commands.Bot`` whose ``setup_hook`` opens the database (applying the
+migrations), builds the services, loads the cogs and the persistent components,
+syncs the slash commands and resumes every live table of its shards."""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from .cogs import EXTENSIONS
+from .i18n import KozelTranslator
+from .service import TableService
+from .service.league import LeagueService
+from .settings import Settings
+from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
+from .ui.components import DYNAMIC_ITEMS
+from .ui.presenter import TablePresenter
+
+log = logging.getLogger(__name__)
+
+
+def point_at_standin(settings: Settings) -> None:
+    """Development only: talk to a local Discord stand-in instead of Discord."""
+    if settings.discord_api_base:
+        discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+        log.warning("using the Discord API at %s", discord.http.Route.BASE)
+    if settings.discord_gateway_url:
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+def seed_source(fixed: int | None) -> Any:
+    if fixed is None:
+        return None
+    counter: dict[int, int] = {}
+
+    def source(channel_id: int) -> int:
+        n = counter[channel_id] = counter.get(channel_id, 0) + 1
+        digest = hashlib.sha256(f"{fixed}/{channel_id}/{n}".encode()).digest()
+        return int.from_bytes(digest[:7], "big")
+
+    return source
+
+
+class KozelBot(commands.AutoShardedBot):
+    """Runs as one shard set (``shard_ids``) of ``shard_count``, or unsharded."""
+
+    tables: TableService
+    league: LeagueService
+    presenter: TablePresenter
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # no privileged intents
+        kwargs: dict[str, Any] = {}
+        if settings.shard_count:
+            kwargs["shard_count"] = settings.shard_count
+            if settings.shard_ids:
+                kwargs["shard_ids"] = list(settings.shard_ids)
+        else:
+            kwargs["shard_count"] = 1
+            kwargs["shard_ids"] = [0]
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            **kwargs,
+        )
+        self.settings = settings
+        self._db_engine: Any = None
+
+    def owns_guild(self, guild_id: int) -> bool:
+        count = self.shard_count or 1
+        ids = self.shard_ids
+        return ids is None or (guild_id >> 22) % count in ids
+
+    async def setup_hook(self) -> None:
+        s = self.settings
+        await self.tree.set_translator(KozelTranslator())
+        log.info("database: %s", s.database_url_for_logs)
+        await upgrade_database(s.database_url)
+        self._db_engine = create_engine(s.database_url)
+        store = LeagueStore(create_sessionmaker(self._db_engine))
+        self.tables = TableService(
+            store,
+            default_timeout=s.turn_timeout_seconds,
+            computer_delay=s.computer_delay,
+            seed_source=seed_source(s.fixed_seed),
+        )
+        self.league = LeagueService(store)
+        self.presenter = TablePresenter(self, edit_interval=s.edit_interval)
+        self.tables.add_listener(self.presenter)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        if s.dev_guild_id:
+            guild = discord.Object(id=s.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+        else:
+            await self.tree.sync()
+        await self.tables.resume(self.owns_guild)
+
+    async def close(self) -> None:
+        if hasattr(self, "tables"):
+            await self.tables.close()
+        if hasattr(self, "presenter"):
+            await self.presenter.close()
+        if self._db_engine is not None:
+            await self._db_engine.dispose()
+        await super().close()
+
+
+def run(settings: Settings) -> int:
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    if not token:
+        print(
+            "DISCORD_TOKEN is not set: create a bot in the Discord developer portal, copy its "
+            "token and `export DISCORD_TOKEN=...` (README, 'Run it in your server')."
+        )
+        return 2
+    point_at_standin(settings)
+    bot = KozelBot(settings)
+    try:
+        bot.run(token, log_handler=None)
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN (README, 'Troubleshooting').")
+        return 3
+    return 0

@@ -1,0 +1,108 @@
+"""``/kozel start|stop|hand|rules``: tables in channels."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from ..i18n import ls, t
+from ..service import ServiceError
+from ..ui import components, render
+
+if TYPE_CHECKING:
+    from ..bot import KozelBot
+
+log = logging.getLogger(__name__)
+
+TIMER_CHOICES = [
+    app_commands.Choice(name=ls("choice.timer.off"), value=0),
+    app_commands.Choice(name=ls("choice.timer.30"), value=30),
+    app_commands.Choice(name=ls("choice.timer.60"), value=60),
+    app_commands.Choice(name=ls("choice.timer.90"), value=90),
+    app_commands.Choice(name=ls("choice.timer.180"), value=180),
+]
+
+
+def guild_locale(interaction: discord.Interaction[Any]) -> str:
+    loc = interaction.guild_locale or interaction.locale
+    return str(loc.value if loc else "en-US")
+
+
+class KozelCog(
+    commands.GroupCog,
+    group_name=ls("cmd.kozel.name"),
+    group_description=ls("cmd.kozel.desc"),
+):
+    def __init__(self, bot: KozelBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=ls("cmd.start.name"), description=ls("cmd.start.desc"))
+    @app_commands.describe(timer=ls("cmd.start.timer"))
+    @app_commands.choices(timer=TIMER_CHOICES)
+    @app_commands.guild_only()
+    async def start(
+        self, interaction: discord.Interaction[Any], timer: app_commands.Choice[int] | None = None
+    ) -> None:
+        svc = self.bot.tables
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        locale = guild_locale(interaction)
+        try:
+            table = await svc.open_lobby(
+                interaction.guild_id,
+                interaction.channel_id,
+                interaction.user.id,
+                components.display_name(interaction.user),
+                locale,
+                turn_timeout=(timer.value or None) if timer is not None else svc.default_timeout,
+            )
+        except ServiceError as err:
+            await components.send_error(interaction, err)
+            return
+        response = await interaction.response.send_message(
+            embed=render.lobby_embed(table, locale), view=components.lobby_view(table, locale)
+        )
+        if response.message_id is not None:
+            await svc.set_message(table.channel_id, table.table_id, "lobby", response.message_id)
+
+    @app_commands.command(name=ls("cmd.stop.name"), description=ls("cmd.stop.desc"))
+    @app_commands.guild_only()
+    async def stop(self, interaction: discord.Interaction[Any]) -> None:
+        locale = components.user_locale(interaction)
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await components.send_error(interaction, ServiceError("no_table"))
+            return
+        if interaction.user.id != table.host_id and not interaction.permissions.manage_guild:
+            await components.send_error(interaction, ServiceError("stop_not_allowed"))
+            return
+        view = discord.ui.View(timeout=None)
+        view.add_item(components.StopButton(table.table_id, t("stop.confirm_button", locale)))
+        await interaction.response.send_message(
+            t("stop.confirm", locale), view=view, ephemeral=True
+        )
+
+    @app_commands.command(name=ls("cmd.hand.name"), description=ls("cmd.hand.desc"))
+    @app_commands.guild_only()
+    async def hand(self, interaction: discord.Interaction[Any]) -> None:
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await components.send_error(interaction, ServiceError("no_table"))
+            return
+        await self.bot.tables.mark_back(table.channel_id, interaction.user.id)
+        await components.show_hand(interaction, table)
+
+    @app_commands.command(name=ls("cmd.rules.name"), description=ls("cmd.rules.desc"))
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        locale = components.user_locale(interaction)
+        embed = discord.Embed(
+            title=t("rules.title", locale), description=t("rules.text", locale), colour=0x2D7D46
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: KozelBot) -> None:
+    await bot.add_cog(KozelCog(bot))

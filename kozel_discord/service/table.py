@@ -1,0 +1,156 @@
+"""A live table: the lobby, the seats and the running series of one channel.
+
+A table is plain data plus the engine's :class:`~kozel_discord.engine.Series`; it
+serialises to JSON for the store (``to_state``/``from_state``) so a restarted bot
+resumes it exactly.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from ..engine import Series, from_snapshot, to_snapshot
+
+STATE_VERSION = 1
+AWAY_AFTER_TIMEOUTS = 3
+
+
+class TableStatus(StrEnum):
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    FINISHED = "finished"
+
+
+@dataclass
+class Seat:
+    """Who sits in a seat: a human (``user_id``) or a computer player (``level``)."""
+
+    user_id: int | None
+    name: str
+    level: str | None = None
+    away: bool = False  # a human seat played by the computer after repeated timeouts
+    timeouts: int = 0  # consecutive timed-out turns
+
+    @property
+    def is_computer(self) -> bool:
+        return self.user_id is None
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.user_id is None or self.away
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "user_id": self.user_id,
+            "name": self.name,
+            "level": self.level,
+            "away": self.away,
+            "timeouts": self.timeouts,
+        }
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Seat:
+        return cls(
+            user_id=d["user_id"],
+            name=d["name"],
+            level=d.get("level"),
+            away=bool(d.get("away", False)),
+            timeouts=int(d.get("timeouts", 0)),
+        )
+
+
+@dataclass
+class Table:
+    table_id: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    locale: str
+    turn_timeout: float | None
+    status: TableStatus = TableStatus.LOBBY
+    seats: list[Seat | None] = field(default_factory=lambda: [None, None, None, None])
+    series: Series | None = None
+    series_key: str | None = None
+    series_seed: int | None = None
+    version: int = 0
+    messages: dict[str, int] = field(default_factory=dict)
+    deadline: dt.datetime | None = None
+    recorded_games: int = 0  # games of the series already in the league store
+    series_recorded: bool = False
+    last_event: dict[str, Any] = field(default_factory=dict)  # what the table message says
+
+    # ------------------------------------------------------------------ queries
+    def seat_of(self, user_id: int) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s is not None and s.user_id == user_id:
+                return i
+        return None
+
+    @property
+    def full(self) -> bool:
+        return all(s is not None for s in self.seats)
+
+    def seat(self, i: int) -> Seat:
+        s = self.seats[i]
+        if s is None:
+            raise LookupError(f"seat {i} is empty")
+        return s
+
+    @property
+    def human_ids(self) -> list[int]:
+        return [s.user_id for s in self.seats if s is not None and s.user_id is not None]
+
+    # ------------------------------------------------------------------ JSON
+    def to_state(self) -> dict[str, Any]:
+        return {
+            "v": STATE_VERSION,
+            "table_id": self.table_id,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "locale": self.locale,
+            "turn_timeout": self.turn_timeout,
+            "status": self.status.value,
+            "seats": [s.to_json() if s else None for s in self.seats],
+            "series": to_snapshot(self.series) if self.series else None,
+            "series_key": self.series_key,
+            "series_seed": self.series_seed,
+            "recorded_games": self.recorded_games,
+            "series_recorded": self.series_recorded,
+            "last_event": self.last_event,
+        }
+
+    @classmethod
+    def from_state(
+        cls,
+        state: dict[str, Any],
+        *,
+        version: int,
+        messages: dict[str, int],
+        deadline: dt.datetime | None,
+    ) -> Table:
+        if state.get("v") != STATE_VERSION:
+            raise ValueError(f"unknown table state version {state.get('v')!r}")
+        series = from_snapshot(state["series"]) if state.get("series") else None
+        return cls(
+            table_id=state["table_id"],
+            guild_id=int(state["guild_id"]),
+            channel_id=int(state["channel_id"]),
+            host_id=int(state["host_id"]),
+            locale=state.get("locale", "en-US"),
+            turn_timeout=state.get("turn_timeout"),
+            status=TableStatus(state["status"]),
+            seats=[Seat.from_json(s) if s else None for s in state["seats"]],
+            series=series,
+            series_key=state.get("series_key"),
+            series_seed=state.get("series_seed"),
+            version=version,
+            messages={k: int(v) for k, v in messages.items()},
+            deadline=deadline,
+            recorded_games=int(state.get("recorded_games", 0)),
+            series_recorded=bool(state.get("series_recorded", False)),
+            last_event=dict(state.get("last_event") or {}),
+        )

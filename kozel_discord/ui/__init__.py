@@ -1,0 +1,1 @@
+"""Discord rendering and components (no rule logic)."""

@@ -1,0 +1,210 @@
+"""Keeps each table's public messages in step with the service.
+
+It listens to table events. Moves mark the table message dirty; one updater task per
+channel edits it, at most once per ``edit_interval`` seconds, so a burst of computer
+moves costs one edit. Each game of a series gets a new table message (Discord limits
+edits of old messages); game results and the end of the series are posted as new
+messages. Only public observations (``observe(series, None)``) are rendered here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from ..i18n import t
+from ..service import Table, TableEvent, TableStatus
+from . import components, render
+
+if TYPE_CHECKING:
+    from ..bot import KozelBot
+
+log = logging.getLogger(__name__)
+
+
+class TablePresenter:
+    def __init__(self, bot: KozelBot, *, edit_interval: float = 1.0) -> None:
+        self.bot = bot
+        self.edit_interval = edit_interval
+        self._dirty: dict[int, asyncio.Event] = {}
+        self._workers: dict[int, asyncio.Task[None]] = {}
+        self._posting: dict[int, asyncio.Lock] = {}
+
+    async def close(self) -> None:
+        for task in self._workers.values():
+            task.cancel()
+        for task in list(self._workers.values()):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        self._workers.clear()
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        return self._posting.setdefault(channel_id, asyncio.Lock())
+
+    async def on_table_event(self, event: TableEvent) -> None:
+        table = event.table
+        kind = event.kind
+        if kind == "started":
+            await self.post_table_message(table)
+        elif kind in ("move", "away"):
+            self.mark_dirty(table)
+        elif kind == "game_over" and event.result is not None:
+            await self.flush(table)
+            await self._post_result(table, event)
+            if table.series is not None and not table.series.over:
+                await self.post_table_message(table)
+        elif kind == "series_over" and event.outcome is not None:
+            await self.flush(table)
+            await self._send(
+                table,
+                embed=render.series_over_embed(table, event.outcome, table.locale),
+                view=components.rematch_view(table, table.locale),
+            )
+        elif kind == "stopped":
+            await self._stopped(table)
+        elif kind == "resumed":
+            await self._resumed(table)
+
+    # ---------------------------------------------------------------- messages
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    async def _send(
+        self,
+        table: Table,
+        *,
+        content: str | None = None,
+        embed: discord.Embed | None = None,
+        view: discord.ui.View | None = None,
+    ) -> discord.Message | None:
+        kwargs: dict[str, Any] = {"content": content, "embed": embed}
+        if view is not None:
+            kwargs["view"] = view
+        try:
+            return await self._channel(table).send(**kwargs)
+        except discord.HTTPException as exc:
+            log.warning("channel %s: message not sent: %s", table.channel_id, exc)
+            return None
+
+    async def post_table_message(self, table: Table) -> None:
+        """A new public table message for the current game, with the "My hand" button."""
+        async with self._lock(table.channel_id):
+            obs = self.bot.tables.observation(table, None)
+            if obs is None:
+                return
+            msg = await self._send(
+                table,
+                content=render.table_content(table, obs),
+                embed=render.table_embed(table, obs, table.locale),
+                view=components.table_view(table, table.locale),
+            )
+            if msg is not None:
+                await self.bot.tables.set_message(table.channel_id, table.table_id, "table", msg.id)
+
+    def mark_dirty(self, table: Table) -> None:
+        event = self._dirty.setdefault(table.channel_id, asyncio.Event())
+        event.set()
+        worker = self._workers.get(table.channel_id)
+        if worker is None or worker.done():
+            self._workers[table.channel_id] = asyncio.create_task(
+                self._worker(table.channel_id), name=f"present-{table.channel_id}"
+            )
+
+    async def flush(self, table: Table) -> None:
+        """Edit the table message now if it has pending changes."""
+        event = self._dirty.get(table.channel_id)
+        if event is not None and event.is_set():
+            event.clear()
+            await self._edit_table_message(table.channel_id)
+
+    async def _worker(self, channel_id: int) -> None:
+        event = self._dirty[channel_id]
+        while True:
+            try:
+                await asyncio.wait_for(event.wait(), timeout=60)
+            except TimeoutError:
+                return
+            event.clear()
+            await self._edit_table_message(channel_id)
+            if self.edit_interval > 0:
+                await asyncio.sleep(self.edit_interval)
+
+    async def _edit_table_message(self, channel_id: int) -> None:
+        gone: Table | None = None
+        async with self._lock(channel_id):
+            table = self.bot.tables.get(channel_id)
+            if table is None or table.series is None:
+                return
+            msg_id = table.messages.get("table")
+            obs = self.bot.tables.observation(table, None)
+            if msg_id is None or obs is None:
+                return
+            view = (
+                components.table_view(table, table.locale)
+                if table.status is TableStatus.PLAYING
+                else discord.ui.View()
+            )
+            try:
+                await (
+                    self._channel(table)
+                    .get_partial_message(msg_id)
+                    .edit(
+                        content=render.table_content(table, obs),
+                        embed=render.table_embed(table, obs, table.locale),
+                        view=view,
+                    )
+                )
+            except discord.NotFound:
+                log.info("channel %s: table message gone; posting a new one", channel_id)
+                gone = table
+            except discord.HTTPException as exc:
+                log.warning("channel %s: table message not edited: %s", channel_id, exc)
+        if gone is not None:
+            await self.post_table_message(gone)
+
+    async def _post_result(self, table: Table, event: TableEvent) -> None:
+        series = table.series
+        assert series is not None and event.result is not None
+        number = series.results.index(event.result) + 1
+        obs = self.bot.tables.observation(table, None)
+        assert obs is not None
+        await self._send(
+            table, embed=render.game_over_embed(table, number, event.result, obs, table.locale)
+        )
+
+    async def _stopped(self, table: Table) -> None:
+        for key in ("table",):
+            msg_id = table.messages.get(key)
+            if msg_id is None:
+                continue
+            with contextlib.suppress(discord.HTTPException):
+                await (
+                    self._channel(table)
+                    .get_partial_message(msg_id)
+                    .edit(content=t("stop.done", table.locale), view=None)
+                )
+
+    async def _resumed(self, table: Table) -> None:
+        """After a restart: refresh the table message, or post it again if it is gone."""
+        if table.status is TableStatus.LOBBY:
+            msg_id = table.messages.get("lobby")
+            if msg_id is not None:
+                with contextlib.suppress(discord.HTTPException):
+                    await (
+                        self._channel(table)
+                        .get_partial_message(msg_id)
+                        .edit(
+                            embed=render.lobby_embed(table, table.locale),
+                            view=components.lobby_view(table, table.locale),
+                        )
+                    )
+            return
+        if table.status is TableStatus.PLAYING:
+            if table.messages.get("table") is None:
+                await self.post_table_message(table)
+            else:
+                self.mark_dirty(table)

@@ -1,0 +1,312 @@
+"""Rendering of tables, hands and results as Discord embeds.
+
+Only :class:`~kozel_discord.engine.Observation` data reaches these functions: the
+public table is rendered from ``observe(series, None)`` and a hand from
+``observe(series, seat)``, so nothing here can show a card its viewer may not see.
+No rule logic lives here: the moves offered are the observation's legal actions.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import discord
+
+from ..engine import Action, ActionKind, Card, GameResult, Observation, SeriesOutcome, Suit
+from ..i18n import t
+from ..service import Seat, Table, TableStatus
+
+COLOR_LOBBY = discord.Colour(0x5865F2)
+COLOR_TABLE = discord.Colour(0x2D7D46)
+COLOR_DONE = discord.Colour(0xC27C0E)
+FACE_DOWN = "🂠"
+TEAM_SEATS = ((0, 2), (1, 3))
+
+
+def suit_name(suit: Suit, locale: str) -> str:
+    return t(f"suit.{suit.name.lower()}", locale)
+
+
+def card_text(c: Card) -> str:
+    return c.label
+
+
+def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
+    return " ".join(c.label for c in cards) if cards else "—"
+
+
+def seat_label(i: int, locale: str) -> str:
+    return t("seat.label", locale, n=i + 1, team=t(f"team.{'ab'[i % 2]}", locale))
+
+
+def who(seat: Seat | None, locale: str, *, mention: bool = True) -> str:
+    if seat is None:
+        return t("seat.empty", locale)
+    if seat.user_id is None:
+        return t("seat.computer", locale, name=seat.name, level=t(f"level.{seat.level}", locale))
+    name = f"<@{seat.user_id}>" if mention else seat.name
+    return name + (t("seat.away_suffix", locale) if seat.away else "")
+
+
+def team_names(table: Table, team: int, locale: str) -> str:
+    return " & ".join(who(table.seats[i], locale) for i in TEAM_SEATS[team])
+
+
+# ---------------------------------------------------------------- lobby
+def lobby_embed(table: Table, locale: str) -> discord.Embed:
+    e = discord.Embed(
+        title=t("lobby.title", locale),
+        description=t("lobby.description", locale),
+        colour=COLOR_LOBBY,
+    )
+    for team in (0, 1):
+        lines = [
+            f"**{seat_label(i, locale)}**: {who(table.seats[i], locale)}" for i in TEAM_SEATS[team]
+        ]
+        e.add_field(name=t(f"team.{'ab'[team]}.long", locale), value="\n".join(lines), inline=True)
+    timer = (
+        t("lobby.timer_on", locale, seconds=int(table.turn_timeout))
+        if table.turn_timeout
+        else t("lobby.timer_off", locale)
+    )
+    e.add_field(name=t("lobby.settings", locale), value=timer, inline=False)
+    e.set_footer(text=t("lobby.footer", locale))
+    if table.status is TableStatus.PLAYING:
+        e.description = t("lobby.started", locale)
+    return e
+
+
+# ---------------------------------------------------------------- the table
+def _trick_lines(obs: Observation, table: Table, locale: str) -> list[str]:
+    lines: list[str] = []
+    for p in obs.trick:
+        name = who(table.seats[p.seat], locale)
+        if not p.face_up:
+            shown = " ".join(c.label for c in p.cards) if p.cards else FACE_DOWN * p.count
+            lines.append(t("trick.discard", locale, who=name, cards=shown))
+        else:
+            key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
+                p.kind, "trick.molodka"
+            )
+            lines.append(t(key, locale, who=name, cards=cards_text(p.cards)))
+    return lines
+
+
+def table_embed(
+    table: Table, obs: Observation, locale: str, *, now: dt.datetime | None = None
+) -> discord.Embed:
+    """The public table: only what every player may see (``obs`` is the public view)."""
+    e = discord.Embed(
+        title=t("table.title", locale, n=obs.game_number),
+        description=t(
+            "table.trump",
+            locale,
+            card=obs.trump_card.label,
+            suit=suit_name(obs.trump, locale),
+            stock=obs.stock_size,
+        ),
+        colour=COLOR_DONE if obs.series_over else COLOR_TABLE,
+    )
+    for team in (0, 1):
+        lines = [
+            t(
+                "table.seat_line",
+                locale,
+                seat=seat_label(i, locale),
+                who=who(table.seats[i], locale),
+                cards=obs.hand_sizes[i],
+                dealer=t("table.dealer_mark", locale) if i == obs.dealer else "",
+            )
+            for i in TEAM_SEATS[team]
+        ]
+        lines.append(t("table.tricks", locale, n=obs.tricks[team]))
+        e.add_field(name=t(f"team.{'ab'[team]}.long", locale), value="\n".join(lines), inline=True)
+    trick = _trick_lines(obs, table, locale)
+    e.add_field(
+        name=t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale),
+        value="\n".join(trick) if trick else t("table.trick_empty", locale),
+        inline=False,
+    )
+    e.add_field(
+        name=t("table.series", locale),
+        value=t(
+            "table.series_score",
+            locale,
+            a=obs.defeat_points[0],
+            b=obs.defeat_points[1],
+            eggs=obs.eggs,
+        ),
+        inline=False,
+    )
+    status = turn_line(table, obs, locale)
+    last = last_move_line(table, locale)
+    if last:
+        status = f"{last}\n{status}"
+    e.add_field(name=t("table.status", locale), value=status, inline=False)
+    return e
+
+
+def turn_line(table: Table, obs: Observation, locale: str) -> str:
+    if obs.series_over:
+        return t("table.series_over", locale)
+    if obs.turn is None:
+        return t("table.waiting", locale)
+    seat = table.seats[obs.turn]
+    key = "table.turn_lead" if obs.lead_seat is None else "table.turn_answer"
+    line = t(key, locale, who=who(seat, locale), k=obs.k)
+    if table.deadline is not None:
+        line += " " + t("table.deadline", locale, ts=int(table.deadline.timestamp()))
+    return line
+
+
+def last_move_line(table: Table, locale: str) -> str:
+    ev = table.last_event
+    if not ev:
+        return ""
+    seat = table.seats[ev["seat"]] if 0 <= ev.get("seat", -1) < 4 else None
+    text = t(f"move.{ev['kind']}", locale, who=who(seat, locale), n=ev.get("n", 0))
+    if ev.get("timed_out"):
+        text += " " + t("move.timed_out", locale)
+    return text
+
+
+def table_content(table: Table, obs: Observation) -> str | None:
+    """A mention of whose turn it is, so they get notified (only in the message content)."""
+    if obs.series_over or obs.turn is None:
+        return None
+    seat = table.seats[obs.turn]
+    if seat is None or seat.played_by_computer or seat.user_id is None:
+        return None
+    return f"<@{seat.user_id}>"
+
+
+# ---------------------------------------------------------------- the private hand
+def action_label(action: Action, obs: Observation, locale: str) -> str:
+    def marked(c: Card) -> str:
+        return c.label + (t("card.trump_mark", locale) if c.suit is obs.trump else "")
+
+    if action.kind is ActionKind.LEAD:
+        return t("action.lead", locale, cards=" ".join(c.label for c in action.cards))
+    if action.kind is ActionKind.BEAT:
+        return t("action.beat", locale, cards=" + ".join(marked(c) for c in action.cards))
+    if action.kind is ActionKind.DISCARD:
+        return t(
+            "action.discard",
+            locale,
+            n=len(action.cards),
+            cards=" ".join(c.label for c in action.cards),
+        )
+    return t("action.molodka", locale, cards=" ".join(c.label for c in action.cards))
+
+
+def action_description(action: Action, obs: Observation, locale: str) -> str:
+    if action.kind is ActionKind.BEAT:
+        return t("action.beat_desc", locale, top=cards_text(obs.top))
+    if action.kind is ActionKind.DISCARD:
+        return t("action.discard_desc", locale)
+    if action.kind is ActionKind.MOLODKA:
+        return t("action.molodka_desc", locale)
+    return t("action.lead_desc", locale, n=len(action.cards))
+
+
+def hand_embed(
+    table: Table, obs: Observation, locale: str, note: str | None = None
+) -> discord.Embed:
+    """The private board of one seat: its hand, the table as it sees it, its moves."""
+    assert obs.seat is not None
+    e = discord.Embed(
+        title=t("hand.title", locale, seat=seat_label(obs.seat, locale)),
+        description=note or None,
+        colour=COLOR_TABLE,
+    )
+    e.add_field(name=t("hand.cards", locale), value=cards_text(obs.hand) or "—", inline=False)
+    e.add_field(
+        name=t("hand.trump", locale),
+        value=f"{obs.trump_card.label} ({suit_name(obs.trump, locale)})",
+        inline=True,
+    )
+    e.add_field(name=t("hand.stock", locale), value=str(obs.stock_size), inline=True)
+    trick = _trick_lines(obs, table, locale)
+    e.add_field(
+        name=t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale),
+        value="\n".join(trick) if trick else t("table.trick_empty", locale),
+        inline=False,
+    )
+    if obs.series_over:
+        status = t("table.series_over", locale)
+    elif obs.my_turn:
+        status = (
+            t("hand.your_lead", locale)
+            if obs.lead_seat is None
+            else t("hand.your_answer", locale, k=obs.k, top=cards_text(obs.top))
+        )
+    else:
+        status = turn_line(table, obs, locale)
+        if obs.can_declare_molodka():
+            status += "\n" + t("hand.molodka_possible", locale)
+    e.add_field(name=t("table.status", locale), value=status, inline=False)
+    return e
+
+
+# ---------------------------------------------------------------- results
+def game_over_embed(
+    table: Table, number: int, r: GameResult, obs: Observation, locale: str
+) -> discord.Embed:
+    if r.eggs:
+        verdict = t("result.eggs", locale)
+    else:
+        loser = 1 - (r.winner or 0)
+        verdict = t(
+            "result.defeat",
+            locale,
+            team=t(f"team.{'ab'[loser]}.long", locale),
+            points=r.defeat_points[loser],
+        )
+    e = discord.Embed(
+        title=t("result.title", locale, n=number), description=verdict, colour=COLOR_DONE
+    )
+    for team in (0, 1):
+        e.add_field(
+            name=t(f"team.{'ab'[team]}.long", locale),
+            value=t(
+                "result.team_line",
+                locale,
+                names=team_names(table, team, locale),
+                points=r.card_points[team],
+                tricks=r.tricks[team],
+            ),
+            inline=True,
+        )
+    e.add_field(
+        name=t("table.series", locale),
+        value=t(
+            "table.series_score",
+            locale,
+            a=obs.defeat_points[0],
+            b=obs.defeat_points[1],
+            eggs=obs.eggs,
+        ),
+        inline=False,
+    )
+    return e
+
+
+def series_over_embed(table: Table, outcome: SeriesOutcome, locale: str) -> discord.Embed:
+    goats = team_names(table, outcome.goats, locale)
+    key = "series.goats_with_eggs" if outcome.goats_with_eggs else "series.goats"
+    e = discord.Embed(
+        title=t("series.title", locale),
+        description=t(key, locale, names=goats, eggs=outcome.eggs),
+        colour=COLOR_DONE,
+    )
+    e.add_field(
+        name=t("table.series", locale),
+        value=t(
+            "table.series_score",
+            locale,
+            a=outcome.defeat_points[0],
+            b=outcome.defeat_points[1],
+            eggs=outcome.eggs,
+        ),
+    )
+    return e

@@ -1,0 +1,122 @@
+"""Settings from the environment: defaults, URL normalisation, secrets kept out of reprs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pydantic import ValidationError
+
+from kozel_discord.settings import (
+    DEFAULT_DATABASE_URL,
+    Settings,
+    get_settings,
+    normalise_database_url,
+)
+
+ENV = (
+    "DISCORD_TOKEN",
+    "KOZEL_DATABASE_URL",
+    "KOZEL_DEV_GUILD_ID",
+    "KOZEL_TURN_TIMEOUT",
+    "KOZEL_SHARD_COUNT",
+    "KOZEL_SHARD_IDS",
+    "KOZEL_LOG_LEVEL",
+    "KOZEL_DISCORD_API_BASE",
+    "KOZEL_DISCORD_GATEWAY_URL",
+)
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ENV:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env of the developer's
+
+
+def test_defaults() -> None:
+    settings = get_settings()
+    assert settings.discord_token is None
+    assert settings.database_url == DEFAULT_DATABASE_URL
+    assert settings.is_sqlite
+    assert settings.turn_timeout == 90 and settings.turn_timeout_seconds == 90
+    assert settings.dev_guild_id is None
+    assert (settings.shard_count, settings.shard_ids) == (None, None)
+    assert settings.log_level == "INFO"
+    assert settings.discord_api_base is None and settings.discord_gateway_url is None
+
+
+def test_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "very-secret-token")
+    monkeypatch.setenv("KOZEL_DATABASE_URL", "postgres://kozel:hunter2@db.example:5432/league")
+    monkeypatch.setenv("KOZEL_DEV_GUILD_ID", "123456789012345678")
+    monkeypatch.setenv("KOZEL_TURN_TIMEOUT", "0")
+    monkeypatch.setenv("KOZEL_SHARD_COUNT", "4")
+    monkeypatch.setenv("KOZEL_SHARD_IDS", "0, 2,3")
+    monkeypatch.setenv("KOZEL_LOG_LEVEL", "debug")
+    monkeypatch.setenv("KOZEL_DISCORD_API_BASE", "http://127.0.0.1:8080/api/v10")
+    monkeypatch.setenv("KOZEL_DISCORD_GATEWAY_URL", "ws://127.0.0.1:8080/gateway")
+    settings = get_settings()
+    assert settings.discord_token is not None
+    assert settings.discord_token.get_secret_value() == "very-secret-token"
+    assert settings.database_url == "postgresql+asyncpg://kozel:hunter2@db.example:5432/league"
+    assert not settings.is_sqlite
+    assert settings.dev_guild_id == 123456789012345678
+    assert settings.turn_timeout_seconds is None  # 0 = off
+    assert (settings.shard_count, settings.shard_ids) == (4, (0, 2, 3))
+    assert settings.log_level == "DEBUG"
+    assert settings.discord_api_base == "http://127.0.0.1:8080/api/v10"
+    assert settings.discord_gateway_url == "ws://127.0.0.1:8080/gateway"
+    for text in (repr(settings), str(settings), settings.database_url_for_logs):
+        assert "very-secret-token" not in text
+        assert "hunter2" not in text
+    assert "db.example" in repr(settings)
+
+
+def test_env_file_and_not_cached(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("KOZEL_TURN_TIMEOUT=30\nDISCORD_TOKEN=from-file\n")
+    assert get_settings().turn_timeout == 30
+    monkeypatch.setenv("KOZEL_TURN_TIMEOUT", "45")  # the environment wins over .env
+    assert get_settings().turn_timeout == 45
+
+
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("postgres://u@h/db", "postgresql+asyncpg://u@h/db"),
+        ("postgresql://u:p@h:5433/db", "postgresql+asyncpg://u:p@h:5433/db"),
+        ("postgresql+asyncpg://u@h/db", "postgresql+asyncpg://u@h/db"),
+        ("sqlite:///./x.sqlite3", "sqlite+aiosqlite:///./x.sqlite3"),
+        ("sqlite+aiosqlite:////tmp/x.db", "sqlite+aiosqlite:////tmp/x.db"),
+    ],
+)
+def test_database_url_normalisation(given: str, expected: str) -> None:
+    assert normalise_database_url(given) == expected
+    assert Settings(database_url=given).database_url == expected
+
+
+@pytest.mark.parametrize(
+    "env",
+    [
+        {"KOZEL_SHARD_IDS": "0,1"},  # ids without a count
+        {"KOZEL_SHARD_COUNT": "2", "KOZEL_SHARD_IDS": "0,2"},  # out of range
+        {"KOZEL_SHARD_COUNT": "2", "KOZEL_SHARD_IDS": "1,1"},
+        {"KOZEL_SHARD_COUNT": "0"},
+        {"KOZEL_TURN_TIMEOUT": "-1"},
+        {"KOZEL_LOG_LEVEL": "LOUD"},
+        {"KOZEL_DEV_GUILD_ID": "not-a-number"},
+    ],
+)
+def test_invalid_values(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    with pytest.raises(ValidationError):
+        get_settings()
+
+
+def test_validation_errors_do_not_echo_the_token(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DISCORD_TOKEN", "very-secret-token")
+    monkeypatch.setenv("KOZEL_TURN_TIMEOUT", "soon")
+    with pytest.raises(ValidationError) as error:
+        get_settings()
+    assert "very-secret-token" not in str(error.value)
