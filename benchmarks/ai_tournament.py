@@ -27,9 +27,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kozel_discord.ai import get_player  # noqa: E402
-from kozel_discord.engine import Action, Observation, Series, observe  # noqa: E402
-from kozel_discord.simulate import Chooser, next_move  # noqa: E402
+from kozel_discord.ai import get_player
+from kozel_discord.engine import Action, Observation, Series
+from kozel_discord.simulate import Chooser, next_move
 
 
 class Timed:

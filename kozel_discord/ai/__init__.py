@@ -23,7 +23,7 @@ _ALIASES: Final[dict[str, str]] = {"easy": "random", "normal": "heuristic", "har
 
 
 def get_player(level: str, seed: int | None = None) -> BasePlayer:
-    """A computer player by level name (``random``/``heuristic``/``strong``, or easy/normal/hard)."""
+    """A computer player by level: ``random``/``heuristic``/``strong`` (or easy/normal/hard)."""
     name = _ALIASES.get(level.strip().lower(), level.strip().lower())
     if name == "random":
         return RandomPlayer(seed)

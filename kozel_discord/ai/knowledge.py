@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 
 from ..engine import ActionKind, EventKind, Observation
-from .intcards import ALL_MASK, BIT, PTS, N_CARDS
+from .intcards import ALL_MASK, BIT, N_CARDS, PTS
 
 STOCK_AT_DEAL = 20  # §2.1: 36 cards, 4 × 4 dealt
 TRUMP_POSITIONS = range(5, STOCK_AT_DEAL - 5)  # §2.2 as the engine deals: the middle ten
@@ -239,12 +239,12 @@ def sample(kn: Knowledge, rng: random.Random) -> World:
 
     pile_points = list(kn.pile_points)
     extra: dict[int, list[int]] = {}
-    for sl, c in zip(kn.slots, disc, strict=True):
-        assert c is not None
+    for sl, dc in zip(kn.slots, disc, strict=True):
+        assert dc is not None
         if sl.where == _TRICK:
-            extra.setdefault(sl.trick_play, []).append(c)
+            extra.setdefault(sl.trick_play, []).append(dc)
         else:
-            pile_points[sl.where] += PTS[c]
+            pile_points[sl.where] += PTS[dc]
     trick = [
         (s, k, cs if cs or k is not ActionKind.DISCARD else tuple(extra.get(i, ())))
         for i, (s, k, cs, _n) in enumerate(kn.trick)

@@ -66,11 +66,18 @@ def gifts(hand: list[int], k: int, trump: int, unseen: int) -> tuple[int, ...]:
     return tuple(sorted(ranked[:k]))
 
 
+# Tunables (measured with benchmarks/ai_tournament.py).
+TRUMP_BEAT_BASE = 1.0
+TRUMP_BEAT_RANK = 0.8
+AFTER_DISCOUNT = 0.9
+TEMPO = 5.0
+
+
 def beat_cost(cs: tuple[int, ...], trump: int) -> float:
     cost = 0.0
     for c in cs:
         if SUIT[c] == trump:
-            cost += 6.0 + RANK[c] * 1.2
+            cost += TRUMP_BEAT_BASE + RANK[c] * TRUMP_BEAT_RANK
         else:
             cost += RANK[c] * 0.4 - PTS[c] * 0.15
     return cost
@@ -121,10 +128,11 @@ def follow(
         if sure and trick_pts + 2 >= min(beat_cost(cs, trump) for cs in sure) * 0.5:
             return True, min(sure, key=lambda cs: beat_cost(cs, trump))
     best = min(options, key=lambda cs: beat_cost(cs, trump))
+    if after == 0:
+        return True, best  # the last word: the trick, the lead and the first draw
     cost = beat_cost(best, trump)
-    gain = trick_pts + sum(PTS[c] for c in best) + (3 if not endgame else 1)
-    if after > 0:
-        gain *= 0.6  # somebody may still take it away
+    gain = trick_pts + sum(PTS[c] for c in best) + (TEMPO if not endgame else 1.0)
+    gain *= AFTER_DISCOUNT  # somebody may still take it away
     if endgame:
         cost *= 0.5  # trumps are for this game only
     if gain >= cost:
@@ -149,6 +157,10 @@ def lead(hand: list[int], trump: int, stock_n: int, unseen: int) -> tuple[int, .
             best_sure, best_pts = sure, p
     if best_sure and (best_pts >= 10 or stock_n == 0):
         return best_sure
+    # A plain Ace: 11 points that only a trump takes.
+    aces = [c for c in hand if RANK[c] == 8 and SUIT[c] != trump]
+    if aces:
+        return (aces[0],)
     plain = [cs for s, cs in by_suit.items() if s != trump]
     cheap = [[c for c in cs if PTS[c] == 0] for cs in plain]
     cheap = [cs for cs in cheap if cs]

@@ -26,8 +26,8 @@ from .heuristic import heuristic_action
 from .intcards import to_ints
 from .knowledge import Knowledge, read, sample
 
-DEFAULT_ITERATIONS = 400
-DEFAULT_TIME_BUDGET = 0.22  # seconds per decision: p95 stays under 300 ms on one core
+DEFAULT_ITERATIONS = 120
+DEFAULT_TIME_BUDGET = 0.2  # seconds per decision: p95 stays under 300 ms on one core
 _HEURISTIC_BONUS = 0.02  # ties go to the heuristic's own choice
 
 
@@ -124,7 +124,7 @@ class StrongPlayer(BasePlayer):
             done = it + 1
             if budget is not None and self.clock() - start > budget:
                 break
-            if done in (24, 96) and len(alive) > 2:
+            if done in (20, 60) and len(alive) > 2:
                 alive = _prune(alive, totals, done)
         self.last_iterations = done
         return max(alive, key=lambda i: totals[i])

@@ -58,6 +58,7 @@ from sqlalchemy import (
     bindparam,
     delete,
     func,
+    literal,
     select,
     update,
 )
@@ -1008,22 +1009,31 @@ class LeagueStore:
         if not 1 <= per_page <= MAX_PER_PAGE:
             raise ValueError(f"per_page must be 1..{MAX_PER_PAGE}")
         where = and_(m.Player.guild_id == guild_id, _LISTED)
+        ordered = select(*_STATS_COLUMNS).where(where).order_by(column.desc(), m.Player.user_id)
+        page = max(page, 0)
         async with self._read() as session:
-            total = int(await session.scalar(select(func.count()).where(where)) or 0)
+            # The page first (an index scan for the rating), then one aggregate for the total
+            # and the rank of the page's first row; no window over the whole table.
+            result = await session.execute(ordered.limit(per_page).offset(page * per_page))
+            found = result.all()
+            total, better = await self._count_listed(session, where, column, found)
             pages = max(1, math.ceil(total / per_page))
-            page = min(max(page, 0), pages - 1)
-            rows: tuple[StandingsRow, ...] = ()
-            if total:
-                rank = func.rank().over(order_by=column.desc()).label("rank")
-                query = (
-                    select(*_STATS_COLUMNS, rank)
-                    .where(where)
-                    .order_by(column.desc(), m.Player.user_id)
-                    .limit(per_page)
-                    .offset(page * per_page)
-                )
-                result = await session.execute(query)
-                rows = tuple(StandingsRow(rank=int(r.rank), **_stats_kwargs(r)) for r in result)
+            if not found and page > pages - 1:  # past the end: show the last page
+                page = pages - 1
+                result = await session.execute(ordered.limit(per_page).offset(page * per_page))
+                found = result.all()
+                total, better = await self._count_listed(session, where, column, found)
+                pages = max(1, math.ceil(total / per_page))
+        rows: list[StandingsRow] = []
+        previous: Any = None
+        for i, r in enumerate(found):
+            value = getattr(r, column.key)
+            if i == 0:
+                rank = better + 1  # competition ranking: 1 + players with a better value
+            elif value != previous:
+                rank = page * per_page + i + 1
+            previous = value
+            rows.append(StandingsRow(rank=rank, **_stats_kwargs(r)))
         return StandingsPage(
             guild_id=guild_id,
             sort=sort,
@@ -1031,8 +1041,21 @@ class LeagueStore:
             per_page=per_page,
             total=total,
             pages=pages,
-            rows=rows,
+            rows=tuple(rows),
         )
+
+    @staticmethod
+    async def _count_listed(
+        session: AsyncSession, where: Any, column: Any, found: Sequence[Any]
+    ) -> tuple[int, int]:
+        """(players listed, players listed with a better value than the first row)."""
+        better: Any = literal(0)
+        if found:
+            better = func.count().filter(column > getattr(found[0], column.key))
+        total, better_count = (
+            await session.execute(select(func.count(), better).where(where))
+        ).one()
+        return int(total), int(better_count or 0)
 
     async def player_profile(
         self, guild_id: int, user_id: int, *, recent: int = 5

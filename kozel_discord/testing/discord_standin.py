@@ -645,37 +645,47 @@ class DiscordStandIn:
         self,
         user: StandInUser,
         opened: InteractionResult,
-        values: Mapping[str, str],
+        values: Mapping[str, str | Sequence[str]],
         *,
         locale: str | None = None,
         timeout: float | None = None,
     ) -> InteractionResult:
-        """Submit the modal the bot opened in ``opened`` (a type 9 answer) with ``values``."""
+        """Submit the modal the bot opened in ``opened`` (a type 9 answer) as ``user``.
+
+        ``values`` maps text-input custom ids to text (select custom ids to lists of values).
+        """
         if opened.modal is None:
             raise StandInError("that interaction was not answered with a modal")
+        if user.id != opened.user.id:
+            raise StandInError(f"only {opened.user.username} sees that modal")
         origin = self._interactions[opened.interaction_id]
+        unused = set(values)
 
         def fill(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
             filled: list[dict[str, Any]] = []
             for component in components:
-                kind = component.get("type")
+                kind, custom_id = component.get("type"), component.get("custom_id")
+                value = values.get(custom_id) if isinstance(custom_id, str) else None
+                unused.discard(str(custom_id))
                 if kind == 1:
                     filled.append({"type": 1, "components": fill(component["components"])})
                 elif kind == 18:
                     filled.append({"type": 18, "component": fill([component["component"]])[0]})
                 elif kind == 4:
-                    custom_id = component["custom_id"]
-                    filled.append(
-                        {"type": 4, "custom_id": custom_id, "value": values.get(custom_id, "")}
-                    )
-                else:
-                    filled.append({k: v for k, v in component.items() if k != "options"})
+                    if value is None and component.get("required", True):
+                        raise StandInError(f"the modal's text input {custom_id!r} is required")
+                    if value is not None and not isinstance(value, str):
+                        raise StandInError(f"text input {custom_id!r} takes a string")
+                    filled.append({"type": 4, "custom_id": custom_id, "value": value or ""})
+                elif custom_id is not None:
+                    chosen = [value] if isinstance(value, str) else list(value or [])
+                    filled.append({"type": kind, "custom_id": custom_id, "values": chosen})
             return filled
 
-        data = {
-            "custom_id": opened.modal["custom_id"],
-            "components": fill(copy.deepcopy(opened.modal.get("components") or [])),
-        }
+        components = fill(copy.deepcopy(opened.modal.get("components") or []))
+        if unused:
+            raise StandInError(f"the modal has no inputs {sorted(unused)}")
+        data = {"custom_id": opened.modal["custom_id"], "components": components}
         return await self._interact(
             kind="modal_submit",
             itype=INTERACTION_MODAL_SUBMIT,

@@ -41,8 +41,12 @@ class _Connection:
 
     async def send(self, packet: Mapping[str, Any]) -> None:
         async with self.lock:
-            if not self.ws.closed:
-                await self.ws.send_str(json.dumps(packet))
+            await self.send_locked(packet)
+
+    async def send_locked(self, packet: Mapping[str, Any]) -> None:
+        """Send while the caller holds ``lock``."""
+        if not self.ws.closed:
+            await self.ws.send_str(json.dumps(packet))
 
 
 @dataclass(eq=False)
@@ -70,10 +74,12 @@ class GatewaySession:
         return (guild_id >> 22) % shard_count == shard_id
 
     async def dispatch(self, event: str, data: Mapping[str, Any]) -> None:
-        if self.connection is None:
+        connection = self.connection
+        if connection is None:
             raise StandInError(f"gateway session {self.session_id} is not connected")
-        self.seq += 1
-        await self.connection.send({"op": 0, "t": event, "s": self.seq, "d": data})
+        async with connection.lock:  # sequence numbers go out in order
+            self.seq += 1
+            await connection.send_locked({"op": 0, "t": event, "s": self.seq, "d": data})
 
 
 class Gateway:

@@ -23,6 +23,7 @@ from kozel_discord.testing.discord_standin import (
     InteractionDeadlineMissedError,
     InteractionFailedError,
     InteractionTimeoutError,
+    StandInError,
     StandInGuild,
     StandInUser,
     use_local_discord,
@@ -347,11 +348,15 @@ async def test_deferred_answer_is_filled_by_the_first_followup(
 
 
 async def test_modal_round_trip(
-    standin: DiscordStandIn, bot: MiniBot, guild: StandInGuild, alice: StandInUser
+    standin: DiscordStandIn, bot: MiniBot, guild: StandInGuild, alice: StandInUser, bob: StandInUser
 ) -> None:
     opened = await standin.slash(alice, guild, None, "kozel", subcommand="name")
     assert opened.response_type == 9 and opened.modal is not None
     assert opened.modal["title"] == "Your name" and opened.message is None
+    with pytest.raises(StandInError, match="only alice"):
+        await standin.submit_modal(bob, opened, {"modal:name": "Bob"})
+    with pytest.raises(StandInError, match="required"):
+        await standin.submit_modal(alice, opened, {})
     submitted = await standin.submit_modal(alice, opened, {"modal:name": "Alice"})
     assert submitted.message is not None and submitted.message.content == "hello Alice"
 

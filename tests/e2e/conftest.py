@@ -1,0 +1,38 @@
+"""Fixtures of the end-to-end tests: a Discord stand-in in the test's event loop, a database,
+and the real bot process started against both."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from kozel_discord.testing.discord_standin import DiscordStandIn
+
+from .harness import BotProcess
+
+
+@pytest.fixture
+async def standin() -> AsyncIterator[DiscordStandIn]:
+    async with DiscordStandIn(response_timeout=10.0) as s:
+        yield s
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite+aiosqlite:///{tmp_path / 'kozel.sqlite3'}"
+
+
+@pytest.fixture
+async def bots(tmp_path: Path) -> AsyncIterator[list[BotProcess]]:
+    """Every bot process a test starts is listed here and stopped at the end."""
+    started: list[BotProcess] = []
+    yield started
+    for bot in started:
+        await bot.stop()
+
+
+@pytest.fixture
+def log_path(tmp_path: Path) -> Path:
+    return tmp_path / "bot.log"
