@@ -79,7 +79,7 @@ def beat_cost(cs: tuple[int, ...], trump: int) -> float:
         if SUIT[c] == trump:
             cost += TRUMP_BEAT_BASE + RANK[c] * TRUMP_BEAT_RANK
         else:
-            cost += RANK[c] * 0.4 - PTS[c] * 0.15
+            cost += RANK[c] * 0.2 - PTS[c] * 0.1  # at most 0.8: below any trump
     return cost
 
 

@@ -32,15 +32,16 @@ _HEURISTIC_BONUS = 0.02  # ties go to the heuristic's own choice
 
 
 def game_value(pts: list[int], tricks: list[int], team: int) -> float:
-    """The game's worth for ``team``: ±(defeat points) with a tie-break on card points."""
+    """The game's worth for ``team``: ±1 for the game, more for 4 or 6 defeat points (§7.2),
+    and a little for card points to separate equal outcomes."""
     mine, theirs = pts[team], pts[1 - team]
     if mine == theirs:
         v = 0.0
     elif mine > theirs:
-        v = 2.0 if theirs > 30 else (4.0 if tricks[1 - team] else 6.0)
+        v = 1.0 if theirs > 30 else (1.3 if tricks[1 - team] else 1.6)
     else:
-        v = -(2.0 if mine > 30 else (4.0 if tricks[team] else 6.0))
-    return v + (mine - 60) * 0.01
+        v = -(1.0 if mine > 30 else (1.3 if tricks[team] else 1.6))
+    return v + (mine - 60) * 0.004
 
 
 _Candidate = tuple[ActionKind, tuple[int, ...]] | None  # None: pass (no molodka now)
@@ -149,6 +150,6 @@ class StrongPlayer(BasePlayer):
 def _prune(alive: list[int], totals: list[float], done: int) -> list[int]:
     """Drop candidates whose mean is clearly behind the best (successive pruning)."""
     best = max(totals[i] for i in alive)
-    margin = 1.0 * done  # one defeat point per world on average
+    margin = 0.5 * done  # half a game per world on average
     kept = [i for i in alive if totals[i] >= best - margin]
     return kept if len(kept) >= 2 else sorted(alive, key=lambda i: -totals[i])[:2]

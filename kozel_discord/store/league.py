@@ -541,6 +541,7 @@ class UnitOfWork:
         dp_a, dp_b = game.defeat_points
         updated = await session.execute(
             update(m.Series)
+            .execution_options(synchronize_session=False)
             .where(m.Series.id == series.id, m.Series.status == SeriesStatus.ACTIVE.value)
             .values(
                 games_played=m.Series.games_played + 1,
@@ -650,8 +651,11 @@ class UnitOfWork:
         session = self.session
         gid = end.guild_id
         series = await self._series(gid, end.series_key)
+        recorded = (series.defeat_points_a, series.defeat_points_b)  # summed from its games
+        recorded_eggs = series.eggs
         updated = await session.execute(
             update(m.Series)
+            .execution_options(synchronize_session=False)
             .where(m.Series.id == series.id, m.Series.status == SeriesStatus.ACTIVE.value)
             .values(
                 status=SeriesStatus.FINISHED.value,
@@ -667,8 +671,7 @@ class UnitOfWork:
         if updated.scalar_one_or_none() is None:
             log.info("guild %s: series %s was already closed", gid, end.series_key)
             return False
-        recorded = (series.defeat_points_a, series.defeat_points_b)
-        if recorded != end.defeat_points or series.eggs != end.eggs:
+        if recorded != end.defeat_points or recorded_eggs != end.eggs:
             log.warning(
                 "guild %s: series %s ends with %s defeat points / %s eggs, its games add up "
                 "to %s / %s",
@@ -677,7 +680,7 @@ class UnitOfWork:
                 end.defeat_points,
                 end.eggs,
                 recorded,
-                series.eggs,
+                recorded_eggs,
             )
         if series.ranked:
             await self._apply_ranked_series(series, end)
@@ -744,6 +747,7 @@ class UnitOfWork:
         whether it changed anything (False for unknown or already closed series)."""
         result = await self.session.execute(
             update(m.Series)
+            .execution_options(synchronize_session=False)
             .where(
                 m.Series.guild_id == guild_id,
                 m.Series.series_key == series_key,
@@ -800,6 +804,7 @@ class UnitOfWork:
         else:
             stmt = (
                 update(m.LiveTable)
+                .execution_options(synchronize_session=False)
                 .where(
                     m.LiveTable.channel_id == channel_id,
                     m.LiveTable.guild_id == guild_id,
@@ -824,7 +829,11 @@ class UnitOfWork:
     async def delete_table(self, channel_id: int, *, version: int | None = None) -> bool:
         """Delete the snapshot of ``channel_id``; returns whether there was one. With
         ``version``, delete only that version, else raise :class:`StaleTableError`."""
-        stmt = delete(m.LiveTable).where(m.LiveTable.channel_id == channel_id)
+        stmt = (
+            delete(m.LiveTable)
+            .where(m.LiveTable.channel_id == channel_id)
+            .execution_options(synchronize_session=False)
+        )
         if version is not None:
             stmt = stmt.where(m.LiveTable.version == version)
         result = await self.session.execute(stmt.returning(m.LiveTable.channel_id))
@@ -1009,19 +1018,31 @@ class LeagueStore:
         if not 1 <= per_page <= MAX_PER_PAGE:
             raise ValueError(f"per_page must be 1..{MAX_PER_PAGE}")
         where = and_(m.Player.guild_id == guild_id, _LISTED)
-        ordered = select(*_STATS_COLUMNS).where(where).order_by(column.desc(), m.Player.user_id)
+        order = (column.desc(), m.Player.user_id)
+
+        def page_query(page: int) -> Any:
+            # Sort only (key, user id), then fetch the full rows of the page by primary key.
+            keys = (
+                select(m.Player.user_id)
+                .where(where)
+                .order_by(*order)
+                .limit(per_page)
+                .offset(page * per_page)
+                .subquery("page")
+            )
+            on = and_(m.Player.guild_id == guild_id, m.Player.user_id == keys.c.user_id)
+            return select(*_STATS_COLUMNS).join(keys, on).order_by(*order)
+
         page = max(page, 0)
         async with self._read() as session:
-            # The page first (an index scan for the rating), then one aggregate for the total
-            # and the rank of the page's first row; no window over the whole table.
-            result = await session.execute(ordered.limit(per_page).offset(page * per_page))
-            found = result.all()
+            # The page first, then one aggregate for the total and the rank of the page's
+            # first row: no window function over the whole table.
+            found = (await session.execute(page_query(page))).all()
             total, better = await self._count_listed(session, where, column, found)
             pages = max(1, math.ceil(total / per_page))
             if not found and page > pages - 1:  # past the end: show the last page
                 page = pages - 1
-                result = await session.execute(ordered.limit(per_page).offset(page * per_page))
-                found = result.all()
+                found = (await session.execute(page_query(page))).all()
                 total, better = await self._count_listed(session, where, column, found)
                 pages = max(1, math.ceil(total / per_page))
         rows: list[StandingsRow] = []

@@ -1,5 +1,6 @@
-"""Initial schema: guilds, players, computer ratings, series, seats, games, partnerships,
-live tables.
+"""initial schema
+
+Guilds, players, computer ratings, series, series seats, games, partnerships, live tables.
 
 Revision ID: 0001
 Revises:

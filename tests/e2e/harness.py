@@ -4,6 +4,8 @@ local Discord stand-in, and helps tests act as players."""
 from __future__ import annotations
 
 import asyncio
+import copy
+import json
 import os
 import re
 import signal
@@ -102,7 +104,9 @@ def find_id(message: RecordedMessage, pattern: str) -> str:
     for cid in message.custom_ids():
         if re.fullmatch(pattern, cid):
             return cid
-    raise AssertionError(f"no component {pattern!r} on message {message.id}: {message.custom_ids()}")
+    raise AssertionError(
+        f"no component {pattern!r} on message {message.id}: {message.custom_ids()}"
+    )
 
 
 def select_options(message: RecordedMessage, custom_id: str) -> list[dict[str, Any]]:
@@ -155,13 +159,22 @@ def forge_component(
     message: RecordedMessage,
     custom_id: str,
     values: list[str] | None = None,
+    *,
+    rewrite: str | None = None,
 ) -> Any:
-    """A component interaction with a custom id (and values) of the test's choosing, as a
-    modified client could send: the bot must not trust either."""
+    """A component interaction as a modified client could send it: as ``user`` (even on a
+    message only someone else can see), with chosen ``values``, and, with ``rewrite``, the
+    component ``rewrite`` of the message carrying ``custom_id`` instead. The bot must trust
+    none of it."""
+    source = message
+    if rewrite is not None:
+        source = copy.deepcopy(message)
+        text = json.dumps(source.versions[-1]).replace(json.dumps(rewrite), json.dumps(custom_id))
+        source.versions[-1] = json.loads(text)
     data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
     if values is not None:
         data["values"] = values
-    return standin._component_interaction(user, message, data, "forged", None, None)
+    return standin._component_interaction(user, source, data, "forged", None, None)
 
 
 TURN_PLACEHOLDER = "Choose your move…"
@@ -194,9 +207,7 @@ class Driver:
         self.lobby = r.message
         self.tid = find_id(r.message, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
         for seat, user in self.humans.items():
-            if user.id != host.id:
-                await self.s.click(user, r.message, f"kozel:sit:{self.tid}:{seat}")
-            elif seat != 0:
+            if user.id != host.id or seat != 0:
                 await self.s.click(user, r.message, f"kozel:sit:{self.tid}:{seat}")
         for seat, level in computers.items():
             await self.s.select(host, r.message, f"kozel:addbot:{self.tid}", [f"{seat}:{level}"])

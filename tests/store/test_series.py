@@ -223,3 +223,16 @@ async def test_unit_of_work_commits_together_or_not_at_all(
     assert await store.run(replay) is False
     profile = await store.player_profile(g, 1)
     assert profile is not None and profile.stats.games_played == 1
+
+
+async def test_finish_with_other_totals_than_the_games_is_logged(
+    league: League, caplog: pytest.LogCaptureFixture
+) -> None:
+    g = league.guild()
+    key = await league.start(g, [1, 2, 3, 4])
+    await league.play(g, key, [0] * 5)  # 10 defeat points for team B
+    with caplog.at_level("WARNING", logger="kozel_discord.store.league"):
+        assert await league.finish(g, key, goats=1, defeat_points=(0, 12))
+    assert "add up to (0, 10)" in caplog.text
+    series = await league.store.get_series(g, key)
+    assert series is not None and series.defeat_points == (0, 12)  # the final word
