@@ -16,8 +16,7 @@ def _simulate(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"kozel-discord simulate: {exc}", file=sys.stderr)
         return 2
-    names = [type(p).__name__ for p in players]
-    names = [getattr(p, "level", n) for p, n in zip(players, names, strict=True)]
+    names = [str(getattr(p, "level", "custom")) for p in players]
     report = simulate(args.series, args.seed, players, names)
     print("\n".join(report.lines()))
     return 0

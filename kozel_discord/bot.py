@@ -34,13 +34,15 @@ def point_at_standin(settings: Settings) -> None:
 
 
 def seed_source(fixed: int | None) -> Any:
+    """Testing only: with ``KOZEL_FIXED_SEED`` the n-th series this process starts gets a
+    seed derived from that number, so a test can replay the same series. None: random."""
     if fixed is None:
         return None
-    counter: dict[int, int] = {}
+    counter = [0]
 
-    def source(channel_id: int) -> int:
-        n = counter[channel_id] = counter.get(channel_id, 0) + 1
-        digest = hashlib.sha256(f"{fixed}/{channel_id}/{n}".encode()).digest()
+    def source(_channel_id: int) -> int:
+        counter[0] += 1
+        digest = hashlib.sha256(f"{fixed}/{counter[0]}".encode()).digest()
         return int.from_bytes(digest[:7], "big")
 
     return source

@@ -9,12 +9,15 @@ The ideas, in order of importance:
 
 * a trick the partner is winning and that nobody can take away gets points (10s,
   Aces, then K/Q/J of plain suits); otherwise the cheapest cards go;
-* a trick the opponents are winning is beaten as cheaply as possible when it is
-  worth it: plain-suit beats are cheap, trumps are spent only on tricks with
-  points (more readily once the stock is empty);
+* a trick the opponents are winning is beaten as cheaply as possible (a plain-suit
+  beat before any trump, the lowest trump before a higher one); the last player
+  always takes it when it can, earlier players weigh the trick's points and the
+  lead against the cost of the cards (trumps are kept for valuable tricks, and
+  spent more readily once the stock is empty);
 * a beat the partner already has secured is not overtaken;
-* leads: a molodka or unbeatable cards with points first, otherwise the worthless
-  cards of the longest plain suit.
+* leads: a molodka, then unbeatable cards with points, then a plain Ace, otherwise
+  the worthless cards of the longest plain suit;
+* a molodka is declared out of turn unless the partner's molodka already leads.
 """
 
 from __future__ import annotations

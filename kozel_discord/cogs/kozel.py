@@ -66,7 +66,9 @@ class KozelCog(
             embed=render.lobby_embed(table, locale), view=components.lobby_view(table, locale)
         )
         if response.message_id is not None:
-            await svc.set_message(table.channel_id, table.table_id, "lobby", response.message_id)
+            await svc.set_messages(
+                table.channel_id, table.table_id, {"lobby": response.message_id}
+            )
 
     @app_commands.command(name=ls("cmd.stop.name"), description=ls("cmd.stop.desc"))
     @app_commands.guild_only()

@@ -76,12 +76,14 @@ class TableService:
         *,
         default_timeout: float | None = 90.0,
         computer_delay: float = 1.0,
+        commit_timeout: float = 2.0,
         now: Callable[[], dt.datetime] = utcnow,
         seed_source: Callable[[int], int] | None = None,
     ) -> None:
         self.store = store
         self.default_timeout = default_timeout
         self.computer_delay = computer_delay
+        self.commit_timeout = commit_timeout
         self._now = now
         self._seed_source = seed_source or (lambda _channel: secrets.randbits(62))
         self._tables: dict[int, Table] = {}
@@ -176,8 +178,8 @@ class TableService:
             table.seats[0] = Seat(user_id=host_id, name=host_name)
             table.version = 1
             try:
-                await self.store.run(lambda uow: self._replace_row(uow, table, old))
-            except SQLAlchemyError as exc:
+                await self._write(lambda uow: self._replace_row(uow, table, old))
+            except (SQLAlchemyError, OSError, TimeoutError) as exc:
                 log.warning("channel %s: could not open a table: %s", channel_id, exc)
                 raise ServiceError("try_again") from exc
             if old is not None:
@@ -186,6 +188,10 @@ class TableService:
             log.info("table %s opened in guild %s channel %s", table.table_id, guild_id, channel_id)
         await self._emit(TableEvent("lobby", table))
         return table
+
+    async def _write(self, work: Callable[[Any], Any]) -> Any:
+        """One unit of work in the store, within ``commit_timeout`` seconds."""
+        return await asyncio.wait_for(self.store.run(work), timeout=self.commit_timeout)
 
     async def _replace_row(self, uow: Any, table: Table, old: Table | None) -> None:
         await uow.delete_table(table.channel_id)
@@ -391,8 +397,8 @@ class TableService:
                 await uow.delete_table(table.channel_id)
 
             try:
-                await self.store.run(work)
-            except SQLAlchemyError as exc:
+                await self._write(work)
+            except (SQLAlchemyError, OSError, TimeoutError) as exc:
                 raise ServiceError("try_again") from exc
             self._cancel_task(channel_id)
             del self._tables[channel_id]
@@ -400,22 +406,22 @@ class TableService:
         await self._emit(TableEvent("stopped", table))
         return table
 
-    async def set_message(self, channel_id: int, table_id: str, key: str, message_id: int) -> None:
-        """Remember the id of a public message of the table (persisted, for restarts)."""
+    async def set_messages(self, channel_id: int, table_id: str, ids: dict[str, int]) -> None:
+        """Remember ids of the table's public messages (persisted, for restarts)."""
         async with self._lock(channel_id):
             table = self._tables.get(channel_id)
             if table is None or table.table_id != table_id:
                 return
-            if table.messages.get(key) == message_id:
+            if all(table.messages.get(k) == v for k, v in ids.items()):
                 return
 
             def change(t: Table) -> None:
-                t.messages[key] = message_id
+                t.messages.update(ids)
 
             try:
                 await self._commit(table, change)
             except ServiceError:
-                log.warning("channel %s: message id not saved (database unavailable)", channel_id)
+                log.warning("channel %s: message ids not saved (database unavailable)", channel_id)
 
     # ------------------------------------------------------------------ internals
     def _require(self, channel_id: int, table_id: str) -> Table:
@@ -429,22 +435,52 @@ class TableService:
     async def _commit(
         self, table: Table, change: Callable[[Table], None], *, starting: bool = False
     ) -> None:
-        """Apply ``change``, persist it, or restore the table exactly and raise."""
+        """Apply ``change`` and persist it, or restore the table exactly and raise.
+
+        The write has ``commit_timeout`` seconds, so an interaction is always answered in
+        time: when the database is away the change is refused with "try again".
+        """
         before = table.to_state()
         before_meta = (table.version, dict(table.messages), table.deadline)
         change(table)
         table.version += 1
         self._set_deadline(table)
         try:
-            await self.store.run(lambda uow: self._save(uow, table, starting=starting))
-        except (SQLAlchemyError, OSError, StaleTableError) as exc:
-            log.warning("table %s: change not saved, rolled back: %r", table.table_id, exc)
+            await asyncio.wait_for(
+                self.store.run(lambda uow: self._save(uow, table, starting=starting)),
+                timeout=self.commit_timeout,
+            )
+        except (SQLAlchemyError, OSError, TimeoutError, StaleTableError) as exc:
+            log.warning(
+                "table %s guild %s: change not saved, rolled back: %s",
+                table.table_id,
+                table.guild_id,
+                type(exc).__name__,
+            )
             restored = Table.from_state(
                 before, version=before_meta[0], messages=before_meta[1], deadline=before_meta[2]
             )
             table.__dict__.update(restored.__dict__)  # the registry keeps the same object
+            if isinstance(exc, StaleTableError | TimeoutError):
+                # The stored table may be ahead of ours (a write that timed out can still
+                # have committed): take the stored one as the truth.
+                await self._reload(table)
             raise ServiceError("try_again") from exc
         self._schedule(table)
+
+    async def _reload(self, table: Table) -> None:
+        try:
+            live = await asyncio.wait_for(
+                self.store.load_table(table.channel_id), timeout=self.commit_timeout
+            )
+        except (SQLAlchemyError, OSError, TimeoutError):
+            return
+        if live is not None and live.version != table.version:
+            stored = Table.from_state(
+                live.state, version=live.version, messages=live.messages, deadline=live.deadline
+            )
+            table.__dict__.update(stored.__dict__)
+            log.info("table %s: reloaded version %d from the store", table.table_id, live.version)
 
     async def _play_change(
         self,

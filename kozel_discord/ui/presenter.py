@@ -54,16 +54,12 @@ class TablePresenter:
             self.mark_dirty(table)
         elif kind == "game_over" and event.result is not None:
             await self.flush(table)
-            await self._post_result(table, event)
+            await self._post_results(table)
             if table.series is not None and not table.series.over:
                 await self.post_table_message(table)
         elif kind == "series_over" and event.outcome is not None:
             await self.flush(table)
-            await self._send(
-                table,
-                embed=render.series_over_embed(table, event.outcome, table.locale),
-                view=components.rematch_view(table, table.locale),
-            )
+            await self._post_series_over(table)
         elif kind == "stopped":
             await self._stopped(table)
         elif kind == "resumed":
@@ -103,7 +99,11 @@ class TablePresenter:
                 view=components.table_view(table, table.locale),
             )
             if msg is not None:
-                await self.bot.tables.set_message(table.channel_id, table.table_id, "table", msg.id)
+                await self.bot.tables.set_messages(
+                    table.channel_id,
+                    table.table_id,
+                    {"table": msg.id, "table_game": obs.game_number},
+                )
 
     def mark_dirty(self, table: Table) -> None:
         event = self._dirty.setdefault(table.channel_id, asyncio.Event())
@@ -166,15 +166,36 @@ class TablePresenter:
         if gone is not None:
             await self.post_table_message(gone)
 
-    async def _post_result(self, table: Table, event: TableEvent) -> None:
+    async def _post_results(self, table: Table) -> None:
+        """Post the summary of every finished game that has none yet (after a crash too)."""
         series = table.series
-        assert series is not None and event.result is not None
-        number = series.results.index(event.result) + 1
         obs = self.bot.tables.observation(table, None)
-        assert obs is not None
-        await self._send(
-            table, embed=render.game_over_embed(table, number, event.result, obs, table.locale)
+        if series is None or obs is None:
+            return
+        for number, result in enumerate(series.results, start=1):
+            key = f"result_{number}"
+            if key in table.messages:
+                continue
+            msg = await self._send(
+                table, embed=render.game_over_embed(table, number, result, obs, table.locale)
+            )
+            if msg is not None:
+                await self.bot.tables.set_messages(table.channel_id, table.table_id, {key: msg.id})
+
+    async def _post_series_over(self, table: Table) -> None:
+        series = table.series
+        outcome = series.outcome() if series is not None else None
+        if outcome is None or "series_over" in table.messages:
+            return
+        msg = await self._send(
+            table,
+            embed=render.series_over_embed(table, outcome, table.locale),
+            view=components.rematch_view(table, table.locale),
         )
+        if msg is not None:
+            await self.bot.tables.set_messages(
+                table.channel_id, table.table_id, {"series_over": msg.id}
+            )
 
     async def _stopped(self, table: Table) -> None:
         for key in ("table",):
@@ -189,22 +210,26 @@ class TablePresenter:
                 )
 
     async def _resumed(self, table: Table) -> None:
-        """After a restart: refresh the table message, or post it again if it is gone."""
+        """After a restart: post what the crash kept from being posted (game summaries, a
+        table message for the current game, the end of the series), else refresh."""
         if table.status is TableStatus.LOBBY:
             msg_id = table.messages.get("lobby")
             if msg_id is not None:
                 with contextlib.suppress(discord.HTTPException):
-                    await (
-                        self._channel(table)
-                        .get_partial_message(msg_id)
-                        .edit(
-                            embed=render.lobby_embed(table, table.locale),
-                            view=components.lobby_view(table, table.locale),
-                        )
+                    await self._channel(table).get_partial_message(msg_id).edit(
+                        embed=render.lobby_embed(table, table.locale),
+                        view=components.lobby_view(table, table.locale),
                     )
             return
-        if table.status is TableStatus.PLAYING:
-            if table.messages.get("table") is None:
-                await self.post_table_message(table)
-            else:
-                self.mark_dirty(table)
+        await self._post_results(table)
+        if table.status is TableStatus.FINISHED:
+            self.mark_dirty(table)
+            await self._post_series_over(table)
+            return
+        obs = self.bot.tables.observation(table, None)
+        if obs is None:
+            return
+        if table.messages.get("table_game") != obs.game_number:
+            await self.post_table_message(table)
+        else:
+            self.mark_dirty(table)

@@ -63,6 +63,8 @@ class BotProcess:
         return env
 
     async def start(self, sessions: int = 1) -> None:
+        """Start the process and wait until ``sessions`` new gateway sessions are connected."""
+        before = len(self.standin.sessions)
         log = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child process
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
@@ -76,7 +78,11 @@ class BotProcess:
             stdin=asyncio.subprocess.DEVNULL,
         )
         log.close()
-        await self.standin.wait_for_sessions(sessions, timeout=30)
+        await self.standin.wait_for(
+            lambda: sum(1 for x in self.standin.sessions[before:] if x.connected) >= sessions,
+            timeout=30,
+            what="the bot's gateway session",
+        )
 
     async def kill(self) -> None:
         """SIGKILL: the crash a restarted bot must survive."""
