@@ -36,3 +36,8 @@ async def bots(tmp_path: Path) -> AsyncIterator[list[BotProcess]]:
 @pytest.fixture
 def log_path(tmp_path: Path) -> Path:
     return tmp_path / "bot.log"
+
+
+# The PostgreSQL server fixture of the store tests: skipped locally without a server,
+# a failure under CI.
+from tests.store.conftest import postgres_server  # noqa: E402, F401

@@ -43,7 +43,9 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
         try:
             await bot.start()
             await standin.wait_for_commands("kozel", guild=guild, timeout=30)
-            await standin.slash(alice, guild, None, "league", subcommand="ranked", options={"enabled": True})
+            await standin.slash(
+                alice, guild, None, "league", subcommand="ranked", options={"enabled": True}
+            )
             rng = random.Random(42)
             driver = Driver(
                 standin, guild, {0: alice, 1: bob}, lambda opts: str(rng.choice(opts)["value"])
@@ -132,12 +134,25 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
         "series_over_posts": series_over_posts,
         "league": league_text,
         "status": series[0].status.value,
-        "series": (series[0].defeat_points, series[0].eggs, series[0].goats, series[0].games_played),
+        "series": (
+            series[0].defeat_points,
+            series[0].eggs,
+            series[0].goats,
+            series[0].games_played,
+        ),
         "games": [
             (g.number, g.card_points, g.defeat_points, g.eggs, g.record["actions"]) for g in games
         ],
         "standings": [
-            (r.user_id, r.rank, round(r.rating, 6), r.series_won, r.series_lost, r.games_won, r.games_lost)
+            (
+                r.user_id,
+                r.rank,
+                round(r.rating, 6),
+                r.series_won,
+                r.series_lost,
+                r.games_won,
+                r.games_lost,
+            )
             for r in standings.rows
         ],
     }
