@@ -61,6 +61,30 @@ def build_parser() -> argparse.ArgumentParser:
         "(e.g. strong,heuristic,strong,heuristic; one name means all four; default random)",
     )
     sim.set_defaults(func=_simulate)
+
+    from . import admin  # light: SQLAlchemy, Alembic and discord.py load only when needed
+
+    mig = sub.add_parser(
+        "migrate", help="bring the database schema up to date (Alembic upgrade head)"
+    )
+    mig.set_defaults(func=lambda args: admin.migrate())
+    doc = sub.add_parser(
+        "doctor", help="check the settings, the token, the database and the shard settings"
+    )
+    doc.add_argument(
+        "--timeout",
+        type=float,
+        default=admin.DEFAULT_TIMEOUT,
+        help=f"seconds to wait for the database (default {admin.DEFAULT_TIMEOUT:g})",
+    )
+    doc.set_defaults(func=lambda args: admin.doctor(timeout=args.timeout))
+    inv = sub.add_parser("invite-url", help="print the link that adds the bot to a server")
+    inv.add_argument(
+        "--application-id",
+        metavar="ID",
+        help="the application id (default: read from DISCORD_TOKEN)",
+    )
+    inv.set_defaults(func=lambda args: admin.invite_url(args.application_id))
     return parser
 
 
