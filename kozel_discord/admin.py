@@ -67,7 +67,7 @@ _SNOWFLAKE_RE = re.compile(r"[0-9]{1,20}")
 
 _PORTAL = "the Discord developer portal (https://discord.com/developers/applications)"
 _TOKEN_FIX = (
-    f"copy the bot token from {_PORTAL}: your application → Bot → Reset Token, "
+    f"copy the bot token from {_PORTAL}: your application > Bot > Reset Token, "
     "and put it in .env as DISCORD_TOKEN=..."
 )
 
@@ -191,7 +191,7 @@ def _is_shard_error(error: dict[str, object]) -> bool:
     loc = error.get("loc") or ()
     if isinstance(loc, tuple) and loc:
         return loc[0] in _SHARD_FIELDS
-    return "SHARD" in str(error.get("msg", ""))
+    return "shard" in str(error.get("msg", "")).lower()
 
 
 def describe_settings_error(exc: BaseException) -> str:
@@ -535,6 +535,16 @@ def doctor(*, timeout: float = DEFAULT_TIMEOUT, out: TextIO | None = None) -> in
 
 
 # ------------------------------------------------------------------------------ migrate
+class UnknownRevisionError(Exception):
+    """The database is at a revision this version of the bot does not know."""
+
+    def __init__(self, revision: str) -> None:
+        super().__init__(
+            f"the database is at revision {revision}, which this version does not know"
+        )
+        self.revision = revision
+
+
 async def _migrate(url: str) -> tuple[str | None, str | None]:
     from sqlalchemy.pool import NullPool
 
@@ -548,6 +558,8 @@ async def _migrate(url: str) -> tuple[str | None, str | None]:
             await engine.dispose()
 
     before = None if _sqlite_missing(url) is not None else await revision()
+    if before is not None and not _known_revision(before):
+        raise UnknownRevisionError(before)
     await upgrade_database(url)
     return before, await revision()
 
@@ -570,15 +582,17 @@ def migrate(settings: Settings | None = None, *, out: TextIO | None = None) -> i
     print(f"Migrating {where} ...", file=stream)
     try:
         before, after = asyncio.run(_migrate(url))
+    except UnknownRevisionError as exc:
+        print(f"{marks['fail']} migration failed: {exc}", file=stream)
+        print(
+            f"  {arrow} a newer version of the bot migrated this database: update the bot",
+            file=stream,
+        )
+        return 1
     except Exception as exc:
         log.debug("migration failed", exc_info=True)
         print(f"{marks['fail']} migration failed: {_describe_error(exc, url)}", file=stream)
-        cause = _root_cause(exc)
-        if "revision" in str(cause).lower() and "locate" in str(cause).lower():
-            fix = "a newer version of the bot migrated this database: update the bot"
-        else:
-            fix = _database_fix(exc, url)
-        print(f"  {arrow} {fix}", file=stream)
+        print(f"  {arrow} {_database_fix(exc, url)}", file=stream)
         return 1
     if before == after:
         print(f"{marks['ok']} already at revision {after}, the latest", file=stream)
@@ -662,6 +676,7 @@ __all__ = [
     "PERMISSION_BITS",
     "Check",
     "TokenInfo",
+    "UnknownRevisionError",
     "build_invite_url",
     "check_database",
     "check_shards",

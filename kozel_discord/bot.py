@@ -4,8 +4,11 @@ syncs the slash commands and resumes every live table of its shards."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import logging
+import signal
 from typing import Any
 
 import discord
@@ -14,7 +17,8 @@ from discord.ext import commands
 
 from .cogs import EXTENSIONS
 from .i18n import KozelTranslator
-from .service import TableService
+from .monitor import BotStats, LagMonitor
+from .service import TableEvent, TableService
 from .service.league import LeagueService
 from .settings import Settings
 from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
@@ -48,6 +52,21 @@ def seed_source(fixed: int | None) -> Any:
     return source
 
 
+class StatsListener:
+    """Counts moves, games and series for the stats line and ``/kozel stats``."""
+
+    def __init__(self, stats: BotStats) -> None:
+        self.stats = stats
+
+    async def on_table_event(self, event: TableEvent) -> None:
+        if event.kind == "move":
+            self.stats.moves += 1
+        elif event.kind == "game_over":
+            self.stats.record_game()
+        elif event.kind == "series_over":
+            self.stats.series += 1
+
+
 class KozelBot(commands.AutoShardedBot):
     """Runs as one shard set (``shard_ids``) of ``shard_count``, or unsharded."""
 
@@ -75,6 +94,9 @@ class KozelBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._db_engine: Any = None
+        self.stats = BotStats()
+        self._lag = LagMonitor(self.stats)
+        self._stats_task: asyncio.Task[None] | None = None
 
     def owns_guild(self, guild_id: int) -> bool:
         count = self.shard_count or 1
@@ -95,8 +117,19 @@ class KozelBot(commands.AutoShardedBot):
             seed_source=seed_source(s.fixed_seed),
         )
         self.league = LeagueService(store)
-        self.presenter = TablePresenter(self, edit_interval=s.edit_interval)
+        self.presenter = TablePresenter(
+            self, edit_interval=s.edit_interval, max_edits_per_second=s.max_edits_per_second
+        )
         self.tables.add_listener(self.presenter)
+        self.tables.add_listener(StatsListener(self.stats))
+        self._lag.start()
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            # A graceful stop on SIGTERM (docker stop, systemd): close, log the figures.
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGTERM, lambda: asyncio.ensure_future(self.close())
+            )
+        if s.stats_interval > 0:
+            self._stats_task = asyncio.create_task(self._log_stats(s.stats_interval))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
@@ -108,7 +141,22 @@ class KozelBot(commands.AutoShardedBot):
             await self.tree.sync()
         await self.tables.resume(self.owns_guild)
 
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        self.stats.interactions += 1
+
+    def live_tables(self) -> int:
+        return len(self.tables.tables()) if hasattr(self, "tables") else 0
+
+    async def _log_stats(self, interval: float) -> None:
+        while True:
+            await asyncio.sleep(interval)
+            log.info(self.stats.line(self.live_tables()))
+
     async def close(self) -> None:
+        if self._stats_task is not None:
+            self._stats_task.cancel()
+        await self._lag.stop()
+        log.info(self.stats.line(self.live_tables()))
         if hasattr(self, "tables"):
             await self.tables.close()
         if hasattr(self, "presenter"):

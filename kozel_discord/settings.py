@@ -26,7 +26,12 @@ Environment variables:
     Seconds a computer player waits before its move (default 1) and the least time
     between two edits of a table message (default 1).
 ``KOZEL_FIXED_SEED``
-    Testing only: series seeds derived from this number and the channel, for replays.
+    Testing only: series seeds derived from this number, for replays.
+``KOZEL_STATS_INTERVAL``
+    Seconds between two ``stats`` log lines (default 300; 0: only at shutdown).
+``KOZEL_MAX_EDITS_PER_SECOND``
+    Budget of table-message edits per second over all channels (default 40: Discord's
+    global limit is 50 requests per second; interaction answers do not count).
 """
 
 from __future__ import annotations
@@ -100,6 +105,8 @@ class Settings(BaseSettings):
     computer_delay: float = Field(default=1.0, ge=0)  # seconds before a computer moves
     edit_interval: float = Field(default=1.0, ge=0)  # minimum seconds between table edits
     fixed_seed: int | None = None  # testing only: derive series seeds from this
+    stats_interval: float = Field(default=300.0, ge=0)  # seconds between stats log lines
+    max_edits_per_second: float = Field(default=40.0, gt=0)  # table edits, all channels
 
     @field_validator("database_url")
     @classmethod

@@ -38,6 +38,7 @@ class ErrorsCog(commands.Cog):
         else:
             cmd = interaction.command.qualified_name if interaction.command else "?"
             log.error("command %s failed", cmd, exc_info=error)
+            self.bot.stats.errors += 1
             text = t("error.internal", locale)
         await reply(interaction, text)
 

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from ..i18n import ls, t
+from ..monitor import percentile
 from ..service import ServiceError
 from ..ui import components, render
 
@@ -66,9 +67,7 @@ class KozelCog(
             embed=render.lobby_embed(table, locale), view=components.lobby_view(table, locale)
         )
         if response.message_id is not None:
-            await svc.set_messages(
-                table.channel_id, table.table_id, {"lobby": response.message_id}
-            )
+            await svc.set_messages(table.channel_id, table.table_id, {"lobby": response.message_id})
 
     @app_commands.command(name=ls("cmd.stop.name"), description=ls("cmd.stop.desc"))
     @app_commands.guild_only()
@@ -102,6 +101,29 @@ class KozelCog(
         locale = components.user_locale(interaction)
         embed = discord.Embed(
             title=t("rules.title", locale), description=t("rules.text", locale), colour=0x2D7D46
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=ls("cmd.stats.name"), description=ls("cmd.stats.desc"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def stats(self, interaction: discord.Interaction[Any]) -> None:
+        locale = components.user_locale(interaction)
+        st = self.bot.stats
+        lags = list(st.lag_samples)
+        embed = discord.Embed(title=t("stats.title", locale), colour=0x5865F2)
+        embed.description = t(
+            "stats.text",
+            locale,
+            tables=self.bot.live_tables(),
+            games=st.games_last_hour(),
+            interactions=st.interactions,
+            errors=st.errors,
+            lag=f"{percentile(lags, 0.99) * 1000:.0f}",
+            lag_max=f"{st.lag_max * 1000:.0f}",
+            rss=f"{st.peak_rss_mib():.0f}",
+            shards=",".join(str(i) for i in (self.bot.shard_ids or [0])),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

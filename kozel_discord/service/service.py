@@ -180,12 +180,12 @@ class TableService:
             try:
                 await self._write(lambda uow: self._replace_row(uow, table, old))
             except (SQLAlchemyError, OSError, TimeoutError) as exc:
-                log.warning("channel %s: could not open a table: %s", channel_id, exc)
+                log.warning("open_failed guild=%s channel=%s error=%s", guild_id, channel_id, exc)
                 raise ServiceError("try_again") from exc
             if old is not None:
                 self._cancel_task(channel_id)
             self._tables[channel_id] = table
-            log.info("table %s opened in guild %s channel %s", table.table_id, guild_id, channel_id)
+            log.info("opened table=%s guild=%s channel=%s", table.table_id, guild_id, channel_id)
         await self._emit(TableEvent("lobby", table))
         return table
 
@@ -402,7 +402,12 @@ class TableService:
                 raise ServiceError("try_again") from exc
             self._cancel_task(channel_id)
             del self._tables[channel_id]
-            log.info("table %s in channel %s stopped", table.table_id, channel_id)
+            log.info(
+                "stopped table=%s guild=%s channel=%s",
+                table.table_id,
+                table.guild_id,
+                channel_id,
+            )
         await self._emit(TableEvent("stopped", table))
         return table
 
@@ -421,7 +426,7 @@ class TableService:
             try:
                 await self._commit(table, change)
             except ServiceError:
-                log.warning("channel %s: message ids not saved (database unavailable)", channel_id)
+                log.warning("message_ids_not_saved channel=%s", channel_id)
 
     # ------------------------------------------------------------------ internals
     def _require(self, channel_id: int, table_id: str) -> Table:
@@ -452,9 +457,10 @@ class TableService:
             )
         except (SQLAlchemyError, OSError, TimeoutError, StaleTableError) as exc:
             log.warning(
-                "table %s guild %s: change not saved, rolled back: %s",
+                "not_saved table=%s guild=%s channel=%s error=%s: rolled back",
                 table.table_id,
                 table.guild_id,
+                table.channel_id,
                 type(exc).__name__,
             )
             restored = Table.from_state(
@@ -480,7 +486,7 @@ class TableService:
                 live.state, version=live.version, messages=live.messages, deadline=live.deadline
             )
             table.__dict__.update(stored.__dict__)
-            log.info("table %s: reloaded version %d from the store", table.table_id, live.version)
+            log.info("reloaded table=%s version=%d", table.table_id, live.version)
 
     async def _play_change(
         self,
@@ -511,19 +517,31 @@ class TableService:
 
         await self._commit(table, full_change)
         log.info(
-            "table %s: seat %s %s %d card(s)%s",
+            "move table=%s guild=%s channel=%s move=%d seat=%d action=%s cards=%d by=%s",
             table.table_id,
+            table.guild_id,
+            table.channel_id,
+            len(series.actions),
             seat,
             action.kind.value,
             len(action.cards),
-            " (timeout)" if timed_out else (" (computer)" if by_computer else ""),
+            "timeout" if timed_out else ("computer" if by_computer else "player"),
         )
         events = [
             TableEvent(
                 "move", table, seat=seat, action=shown, by_computer=by_computer, timed_out=timed_out
             )
         ]
-        for result in series.results[games_before:]:
+        for number, result in enumerate(series.results[games_before:], start=games_before + 1):
+            log.info(
+                "game_over table=%s guild=%s game=%d points=%d-%d defeat_points=%d-%d eggs=%s",
+                table.table_id,
+                table.guild_id,
+                number,
+                *result.card_points,
+                *result.defeat_points,
+                result.eggs,
+            )
             events.append(TableEvent("game_over", table, result=result))
         outcome = series.outcome()
         if outcome is not None:
@@ -616,7 +634,7 @@ class TableService:
             try:
                 await self._commit(table, lambda t: None)
             except ServiceError:
-                log.warning("table %s: records not caught up yet", table.table_id)
+                log.warning("records_not_caught_up table=%s", table.table_id)
 
     def _set_deadline(self, table: Table) -> None:
         table.deadline = None
@@ -690,13 +708,15 @@ class TableService:
                     # The computers declined their molodkas: now only the turn timer runs.
                     self._schedule(table, ask_computers=False)
         except ServiceError as exc:
-            log.warning("channel %s: computer move not saved (%s); retrying", channel_id, exc.key)
+            log.warning(
+                "computer_move_not_saved channel=%s reason=%s; retrying", channel_id, exc.key
+            )
             await self._retry_later(channel_id, version, timed_out)
             return
         except asyncio.CancelledError:
             raise
         except Exception:
-            log.exception("channel %s: computer move failed", channel_id)
+            log.exception("computer_move_failed channel=%s", channel_id)
             return
         for event in events:
             await self._emit(event)

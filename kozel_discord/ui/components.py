@@ -65,6 +65,9 @@ def guarded(fn: CallbackT) -> CallbackT:
             await send_error(interaction, err)
         except Exception:
             log.exception("component %s failed", type(self).__name__)
+            stats = getattr(interaction.client, "stats", None)
+            if stats is not None:
+                stats.errors += 1
             text = t("error.internal", user_locale(interaction))
             with contextlib.suppress(discord.HTTPException):
                 if interaction.response.is_done():

@@ -27,9 +27,13 @@ log = logging.getLogger(__name__)
 
 
 class TablePresenter:
-    def __init__(self, bot: KozelBot, *, edit_interval: float = 1.0) -> None:
+    def __init__(
+        self, bot: KozelBot, *, edit_interval: float = 1.0, max_edits_per_second: float = 40.0
+    ) -> None:
         self.bot = bot
         self.edit_interval = edit_interval
+        self._edit_gap = 1.0 / max_edits_per_second
+        self._next_edit = 0.0
         self._dirty: dict[int, asyncio.Event] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._posting: dict[int, asyncio.Lock] = {}
@@ -133,7 +137,18 @@ class TablePresenter:
             if self.edit_interval > 0:
                 await asyncio.sleep(self.edit_interval)
 
+    async def _edit_slot(self) -> None:
+        """A share of the global edit budget (Discord allows 50 requests/s per bot; interaction
+        answers are not counted): under load, edits of a table simply coalesce longer."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        slot = max(now, self._next_edit)
+        self._next_edit = slot + self._edit_gap
+        if slot > now:
+            await asyncio.sleep(slot - now)
+
     async def _edit_table_message(self, channel_id: int) -> None:
+        await self._edit_slot()
         gone: Table | None = None
         async with self._lock(channel_id):
             table = self.bot.tables.get(channel_id)
@@ -216,9 +231,13 @@ class TablePresenter:
             msg_id = table.messages.get("lobby")
             if msg_id is not None:
                 with contextlib.suppress(discord.HTTPException):
-                    await self._channel(table).get_partial_message(msg_id).edit(
-                        embed=render.lobby_embed(table, table.locale),
-                        view=components.lobby_view(table, table.locale),
+                    await (
+                        self._channel(table)
+                        .get_partial_message(msg_id)
+                        .edit(
+                            embed=render.lobby_embed(table, table.locale),
+                            view=components.lobby_view(table, table.locale),
+                        )
                     )
             return
         await self._post_results(table)

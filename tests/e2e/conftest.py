@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from kozel_discord.testing.discord_standin import DiscordStandIn
-
-from .harness import BotProcess
+from kozel_discord.testing.harness import BotProcess
 
 
 @pytest.fixture

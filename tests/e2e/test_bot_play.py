@@ -9,8 +9,7 @@ from pathlib import Path
 import pytest
 
 from kozel_discord.testing.discord_standin import DiscordStandIn
-
-from .harness import BotProcess, Driver, embed_text
+from kozel_discord.testing.harness import BotProcess, Driver, embed_text
 
 pytestmark = pytest.mark.e2e
 
@@ -162,7 +161,7 @@ async def _lone_table(
 async def test_foreign_stale_out_of_turn_and_forged_controls_change_nothing(
     standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
 ) -> None:
-    from .harness import forge_component
+    from kozel_discord.testing.harness import forge_component
 
     driver, users, _bot = await _lone_table(
         standin, sqlite_url, log_path, bots, ("alice", "bob"), {2: "random", 3: "random"}

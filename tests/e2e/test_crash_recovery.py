@@ -13,8 +13,7 @@ import pytest
 
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker
 from kozel_discord.testing.discord_standin import PERM_MANAGE_GUILD, DiscordStandIn
-
-from .harness import BotProcess, Driver, embed_text
+from kozel_discord.testing.harness import BotProcess, Driver, embed_text
 
 pytestmark = pytest.mark.e2e
 

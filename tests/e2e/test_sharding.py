@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from kozel_discord.testing.discord_standin import DiscordStandIn
-
-from .harness import BotProcess, Driver, embed_text
+from kozel_discord.testing.harness import BotProcess, Driver, embed_text
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 
@@ -80,8 +79,8 @@ async def test_two_processes_with_their_own_shards_share_one_database(
             log = bot.log_text()
             own = guilds[shard].id
             other = guilds[1 - shard].id
-            assert f"guild {own}" in log
-            assert f"guild {other}" not in log
+            assert f"guild={own}" in log
+            assert f"guild={other}" not in log
             assert "resumed 0 live tables" in log
     finally:
         await asyncio.to_thread(postgres_server.drop, name)  # type: ignore[attr-defined]

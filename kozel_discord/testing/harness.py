@@ -21,8 +21,6 @@ from kozel_discord.testing.discord_standin import (
     StandInUser,
 )
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 class BotProcess:
     """One bot process. Its log goes to ``log_path`` (tests read it for leaks)."""

@@ -1,0 +1,163 @@
+"""Load benchmark: one bot process, N concurrent tables, the local Discord stand-in, PostgreSQL.
+
+Each table has one scripted human and three computer players. The human opens the table,
+fills it, and then plays like a person: when the table message names them, they press
+"My hand" (or "Refresh") and choose a move. The run lasts ``--seconds``; then the figures:
+
+- interactions handled, and the time from an interaction arriving to its answer
+  (p50, p95, p99, max — measured by the stand-in), missed 3-second deadlines;
+- moves per second, games finished, table-message edits and rate-limited requests;
+- the bot process's peak memory and its event-loop lag (p99, max).
+
+Run: .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 60]
+     [--database-url postgresql+asyncpg://postgres@127.0.0.1:5432/postgres]
+(a temporary database is created on that server and dropped afterwards).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from sqlalchemy import text
+from sqlalchemy.engine import make_url
+from sqlalchemy.ext.asyncio import create_async_engine
+from sqlalchemy.pool import NullPool
+
+from kozel_discord.monitor import percentile
+from kozel_discord.testing.discord_standin import DiscordStandIn, StandInTimeoutError
+from kozel_discord.testing.harness import BotProcess, Driver
+
+
+async def _admin(url: str, sql: str) -> None:
+    engine = create_async_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
+    try:
+        async with engine.connect() as conn:
+            await conn.execute(text(sql))
+    finally:
+        await engine.dispose()
+
+
+async def _human(driver: Driver, stop_at: float, errors: list[str]) -> None:
+    loop = asyncio.get_running_loop()
+    while loop.time() < stop_at and driver.series_over() is None:
+        token = driver.state_token()
+        try:
+            moved = await driver.step()
+            if not moved:
+                await driver.wait_change(token, timeout=max(0.1, stop_at - loop.time()))
+        except StandInTimeoutError:
+            return
+        except Exception as exc:  # a benchmark reports, it does not stop
+            errors.append(f"{type(exc).__name__}: {exc}")
+            return
+
+
+def _vm_hwm_mib(pid: int) -> float:
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return float("nan")
+    m = re.search(r"VmHWM:\s+(\d+) kB", status)
+    return int(m[1]) / 1024 if m else float("nan")
+
+
+async def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--computer-delay", type=float, default=1.0)
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get(
+            "KOZEL_TEST_POSTGRES_URL", "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
+        ),
+    )
+    args = parser.parse_args()
+    admin = args.database_url
+    name = f"kozel_load_{uuid.uuid4().hex[:8]}"
+    await _admin(admin, f'CREATE DATABASE "{name}"')
+    db_url = make_url(admin).set(database=name).render_as_string(hide_password=False)
+    workdir = Path(tempfile.mkdtemp(prefix="kozel-load-"))
+    try:
+        async with DiscordStandIn(response_timeout=30.0) as standin:
+            standin.set_global_rate_limit(50, 1.0)  # Discord's global limit
+            guilds = []
+            for i in range(args.tables):
+                user = standin.add_user(f"player{i}")
+                guilds.append((standin.add_guild(f"Server {i}", members=[user]), user))
+            bot = BotProcess(
+                standin,
+                db_url,
+                workdir / "bot.log",
+                extra_env={
+                    "KOZEL_COMPUTER_DELAY": str(args.computer_delay),
+                    "KOZEL_EDIT_INTERVAL": "1",
+                    "KOZEL_TURN_TIMEOUT": "0",
+                    "KOZEL_STATS_INTERVAL": "0",
+                    "KOZEL_FIXED_SEED": "",
+                },
+            )
+            await bot.start()
+            await standin.wait_for_commands("kozel", timeout=60)
+            rng = random.Random(1)
+            drivers = []
+            print(f"opening {args.tables} tables…", flush=True)
+            for guild, user in guilds:
+                d = Driver(standin, guild, {0: user}, lambda o: str(rng.choice(o)["value"]))
+                await d.open_table(user, {1: "heuristic", 2: "heuristic", 3: "random"})
+                drivers.append(d)
+            setup_interactions = len(standin.latencies)
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            errors: list[str] = []
+            print(f"playing for {args.seconds:.0f} s…", flush=True)
+            await asyncio.gather(*(_human(d, start + args.seconds, errors) for d in drivers))
+            elapsed = loop.time() - start
+            latencies = list(standin.latencies.values())
+            play_latencies = latencies[setup_interactions:]
+            assert bot.proc is not None
+            rss = _vm_hwm_mib(bot.proc.pid)
+            edits = sum(n for k, n in standin.request_counts.items() if k.startswith("PATCH"))
+            await bot.stop()
+        log = bot.log_text()
+        stats = re.findall(r"stats uptime=.*", log)
+        moves = len(re.findall(r" move table=", log))
+        games = len(re.findall(r" game_over table=", log))
+        final = stats[-1] if stats else ""
+        lag_p99 = re.search(r"loop_lag_p99_ms=([\d.]+)", final)
+        lag_max = re.search(r"loop_lag_max_ms=([\d.]+)", final)
+        games_done = re.search(r" games=(\d+)", final)
+        print()
+        print(f"tables: {args.tables}, computer delay {args.computer_delay}s, {elapsed:.0f} s")
+        print(
+            f"interactions handled:        {len(latencies)} ({len(play_latencies)} while playing)"
+        )
+        for label, q in (("p50", 0.5), ("p95", 0.95), ("p99", 0.99)):
+            print(f"answer time {label}:             {percentile(latencies, q) * 1000:8.1f} ms")
+        print(f"answer time max:             {max(latencies or [0]) * 1000:8.1f} ms")
+        print(f"missed 3-second deadlines:   {len(standin.missed_deadlines)}")
+        print(f"moves per second:            {moves / max(elapsed, 1e-9):8.1f} ({moves} moves)")
+        print(f"games finished:              {games_done[1] if games_done else games}")
+        print(f"table-message edits:         {edits} ({standin.rate_limited} rate-limited)")
+        print(f"peak memory (bot, VmHWM):    {rss:8.1f} MiB")
+        if lag_p99 and lag_max:
+            print(f"event-loop lag p99 / max:    {lag_p99[1]} / {lag_max[1]} ms")
+        print(f"driver errors:               {len(errors)}")
+        for e in errors[:5]:
+            print("  ", e)
+        print(f"max requests per second:     {standin.max_requests_per_second()}")
+        print(f"bot log: {workdir / 'bot.log'}  ({time.strftime('%Y-%m-%d %H:%M')})")
+    finally:
+        await _admin(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
