@@ -15,6 +15,9 @@ $(VENV)/.installed: pyproject.toml
 run: $(VENV)/.installed
 	$(BIN)/kozel-discord run
 
+doctor: $(VENV)/.installed
+	$(BIN)/kozel-discord doctor
+
 simulate: $(VENV)/.installed
 	$(BIN)/kozel-discord simulate --series 100 --seed 1
 

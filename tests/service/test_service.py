@@ -1,0 +1,195 @@
+"""The table service without Discord: seats, moves, persistence, refusals, rollback."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy.exc import OperationalError
+
+from kozel_discord.engine import ActionKind
+from kozel_discord.service import ServiceError, TableEvent, TableService, TableStatus
+from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
+
+GUILD, CHANNEL, HOST, OTHER = 1, 10, 100, 200
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[LeagueStore]:
+    url = f"sqlite+aiosqlite:///{tmp_path / 'svc.sqlite3'}"
+    await upgrade_database(url)
+    engine = create_engine(url)
+    yield LeagueStore(create_sessionmaker(engine))
+    await engine.dispose()
+
+
+class Events:
+    def __init__(self) -> None:
+        self.kinds: list[str] = []
+        self.changed = asyncio.Event()
+
+    async def on_table_event(self, event: TableEvent) -> None:
+        self.kinds.append(event.kind)
+        self.changed.set()
+
+    async def wait_for(self, kind: str) -> None:
+        while kind not in self.kinds:
+            self.changed.clear()
+            await asyncio.wait_for(self.changed.wait(), 30)
+
+
+def _svc(store: LeagueStore, **kw: Any) -> TableService:
+    return TableService(store, default_timeout=None, computer_delay=0, seed_source=lambda c: 5, **kw)
+
+
+async def _two_humans(svc: TableService) -> str:
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
+    await svc.sit(CHANNEL, t.table_id, OTHER, "other", 1)
+    await svc.add_computer(CHANNEL, t.table_id, HOST, 2, "heuristic", "C3")
+    await svc.add_computer(CHANNEL, t.table_id, HOST, 3, "random", "C4")
+    await svc.start(CHANNEL, t.table_id, HOST)
+    return t.table_id
+
+
+async def _human_turn(svc: TableService) -> int:
+    """Wait (event-free: computers move at once) until a human is to move; return the seat."""
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None
+    for _ in range(1000):
+        turn = table.series.turn
+        if turn in (0, 1):
+            return turn
+        await asyncio.sleep(0)  # let the computer task run
+    raise AssertionError("no human turn")
+
+
+async def test_lobby_rules(store: LeagueStore) -> None:
+    svc = _svc(store)
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
+    with pytest.raises(ServiceError) as e:
+        await svc.open_lobby(GUILD, CHANNEL, OTHER, "other", "en-US")
+    assert e.value.key == "table_exists"
+    with pytest.raises(ServiceError) as e:
+        await svc.sit(CHANNEL, t.table_id, OTHER, "other", 0)
+    assert e.value.key == "seat_taken"
+    with pytest.raises(ServiceError) as e:
+        await svc.start(CHANNEL, t.table_id, HOST)
+    assert e.value.key == "seats_empty"
+    await svc.sit(CHANNEL, t.table_id, OTHER, "other", 1)
+    with pytest.raises(ServiceError) as e:
+        await svc.start(CHANNEL, t.table_id, OTHER)
+    assert e.value.key == "host_only"
+    with pytest.raises(ServiceError) as e:
+        await svc.sit(CHANNEL, "0" * 12, OTHER, "other", 2)
+    assert e.value.key == "old_table"
+    await svc.leave(CHANNEL, t.table_id, OTHER)
+    assert svc.get(CHANNEL).seats[1] is None  # type: ignore[union-attr]
+    stored = await store.load_table(CHANNEL)
+    assert stored is not None and stored.version == svc.get(CHANNEL).version  # type: ignore[union-attr]
+
+
+async def test_moves_are_persisted_before_they_are_acknowledged(store: LeagueStore) -> None:
+    svc = _svc(store)
+    tid = await _two_humans(svc)
+    seat = await _human_turn(svc)
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None
+    user = HOST if seat == 0 else OTHER
+    action = table.series.legal_actions(seat)[0]
+    move = svc.move_number(table)
+    await svc.play(CHANNEL, tid, user, seat, move, action.encode())
+    stored = await store.load_table(CHANNEL)
+    assert stored is not None
+    actions = stored.state["series"]["record"]["actions"]
+    assert [seat, action.encode()] in actions[move:]
+
+
+async def test_refusals_change_nothing(store: LeagueStore) -> None:
+    svc = _svc(store)
+    tid = await _two_humans(svc)
+    seat = await _human_turn(svc)
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None
+    user, other_user = (HOST, OTHER) if seat == 0 else (OTHER, HOST)
+    move = svc.move_number(table)
+    before = json.dumps(table.to_state())
+    legal = table.series.legal_actions(seat)[0].encode()
+    cases = [
+        ((other_user, seat, move, legal), "not_your_seat"),
+        ((user, seat, move - 1, legal), "stale"),
+        ((user, seat, move, "beat:Ah,As,Ad,Ac"), "illegal"),
+        ((user, seat, move, "nonsense"), "illegal"),
+        ((user, 7, move, legal), "bad_seat"),
+    ]
+    for (u, s, m, a), key in cases:
+        with pytest.raises(ServiceError) as e:
+            await svc.play(CHANNEL, tid, u, s, m, a)
+        assert e.value.key == key
+        assert json.dumps(table.to_state()) == before
+    stored = await store.load_table(CHANNEL)
+    assert stored is not None and stored.version == table.version
+
+
+class FlakyStore:
+    """A store whose writes fail while ``down`` is set (a database that went away)."""
+
+    def __init__(self, inner: LeagueStore) -> None:
+        self.inner = inner
+        self.down = False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+    async def run(self, work: Any) -> Any:
+        if self.down:
+            raise OperationalError("INSERT", {}, ConnectionRefusedError("database away"))
+        return await self.inner.run(work)
+
+
+async def test_database_failure_rolls_the_move_back(store: LeagueStore) -> None:
+    flaky = FlakyStore(store)
+    svc = _svc(flaky)  # type: ignore[arg-type]
+    tid = await _two_humans(svc)
+    seat = await _human_turn(svc)
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None
+    user = HOST if seat == 0 else OTHER
+    before = json.dumps(table.to_state())
+    version = table.version
+    action = table.series.legal_actions(seat)[0].encode()
+    move = svc.move_number(table)
+    flaky.down = True
+    with pytest.raises(ServiceError) as e:
+        await svc.play(CHANNEL, tid, user, seat, move, action)
+    assert e.value.key == "try_again"
+    assert json.dumps(table.to_state()) == before and table.version == version
+    flaky.down = False
+    await svc.play(CHANNEL, tid, user, seat, move, action)
+    assert svc.move_number(table) > move
+
+
+async def test_a_computer_series_runs_to_the_end_and_is_recorded(store: LeagueStore) -> None:
+    svc = _svc(store)
+    events = Events()
+    svc.add_listener(events)
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
+    await svc.leave(CHANNEL, t.table_id, HOST)
+    for seat, level in enumerate(("heuristic", "random", "heuristic", "random")):
+        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, level, f"C{seat}")
+    await svc.start(CHANNEL, t.table_id, HOST)
+    await events.wait_for("series_over")
+    table = svc.get(CHANNEL)
+    assert table is not None and table.status is TableStatus.FINISHED and table.series is not None
+    series = await store.recent_series(GUILD)
+    assert len(series) == 1 and series[0].status.value == "finished"
+    games = await store.get_series_games(GUILD, series[0].series_key)
+    assert len(games) == len(table.series.results) == events.kinds.count("game_over")
+    assert series[0].defeat_points == tuple(table.series.defeat_points)
+    assert not series[0].ranked
+    # Molodkas, if any, were declared by the computers through the same path.
+    assert all(a.kind in ActionKind for _, a in table.series.actions)
+    await svc.close()
