@@ -118,6 +118,7 @@ class Game:
     """The state of one deal."""
 
     __slots__ = (
+        "_legal",
         "dealer",
         "first_leader",
         "hands",
@@ -156,6 +157,7 @@ class Game:
     turn: int | None  # whose turn (None once the game is over)
     last_taker: int | None
     log: list[Event]
+    _legal: tuple[int, tuple[Action, ...]] | None  # the last legal_actions answer (a memo)
 
     @classmethod
     def deal(cls, rng: random.Random, dealer: int, leader: int) -> Game:
@@ -215,6 +217,7 @@ class Game:
         g.turn = first_leader
         g.last_taker = None
         g.log = []
+        g._legal = None
         if check:
             g.check_invariants()
         return g
@@ -296,11 +299,15 @@ class Game:
                         out.append(Action(ActionKind.DISCARD, combo))
         if len(hand) == HAND_SIZE and self.can_declare_molodka(seat):
             out.append(Action(ActionKind.MOLODKA, tuple(hand)))
+        self._legal = (seat, tuple(out))
         return out
 
     # ------------------------------------------------------------------ actions
     def validate(self, seat: int, action: Action) -> Action:
         """Raise :class:`IllegalActionError` unless legal; return the normalised action."""
+        memo = self._legal
+        if memo is not None and memo[0] == seat and type(action) is Action and action in memo[1]:
+            return action  # one of the moves just listed for this very position
         if not isinstance(seat, int) or not 0 <= seat < SEATS:
             raise IllegalActionError(Reason.NO_SUCH_SEAT, f"there is no seat {seat!r}")
         if not isinstance(action, Action) or not action.cards:
@@ -364,6 +371,7 @@ class Game:
         self._do(seat, action)
 
     def _do(self, seat: int, action: Action) -> None:
+        self._legal = None
         kind, played = action.kind, action.cards
         hand = self.hands[seat]
         if kind is ActionKind.MOLODKA and self.plays:

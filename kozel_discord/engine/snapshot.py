@@ -89,6 +89,7 @@ def _game_from_json(d: Any) -> Game:
     if not isinstance(d, dict):
         raise SnapshotError("'game' must be an object")
     g = Game.__new__(Game)
+    g._legal = None
     g.dealer = _seat(d["dealer"])
     g.first_leader = _seat(d["first_leader"])
     g.trump_card = card(d["trump_card"])

@@ -98,12 +98,17 @@ def test_legal_actions_are_exactly_the_accepted_actions(
         assert len(legal) == len(s.legal_actions(seat)), "no duplicates"
         accepted = set()
         for a in _all_candidates(s, seat):
+            s.game._legal = None  # check the full validation, not the memo of legal_actions
             try:
                 normalised = s.game.validate(seat, a)
             except IllegalActionError:
                 continue
             accepted.add(normalised)
         assert accepted == legal
+        # The memo gives the same answers as the full validation.
+        s.legal_actions(seat)
+        for a in legal:
+            assert s.game.validate(seat, a) == a
 
 
 def _hidden_swapped(s: Series, seat: int, rng: random.Random) -> Series:
