@@ -171,7 +171,7 @@ def run(settings: Settings) -> int:
     if not token:
         print(
             "DISCORD_TOKEN is not set: create a bot in the Discord developer portal, copy its "
-            "token and `export DISCORD_TOKEN=...` (README, 'Run it in your server')."
+            "token and `export DISCORD_TOKEN=...` (docs/self-hosting.md, step 1)."
         )
         return 2
     point_at_standin(settings)
@@ -179,6 +179,9 @@ def run(settings: Settings) -> int:
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
-        print("Discord refused the token: check DISCORD_TOKEN (README, 'Troubleshooting').")
+        print(
+            "Discord refused the token: check DISCORD_TOKEN "
+            "(docs/self-hosting.md, 'The bot stays offline: bad token')."
+        )
         return 3
     return 0
