@@ -54,6 +54,29 @@ async def test_two_humans_two_computers_play_a_series_to_12(
     assert "goats" in embed_text(history.message) and f"{score[1]} : {score[2]}" in embed_text(
         history.message
     )
+    profile = await standin.slash(bob, guild, None, "league", subcommand="player")
+    assert profile.message is not None and profile.message.visible_to == bob.id
+    assert "league profile" in embed_text(profile.message)
+    assert "unranked" in embed_text(profile.message)  # computer seats: not ranked by default
+
+    # Rematch: the same seats, a new series with a new table message.
+    old_tid = driver.tid
+    await standin.click(bob, over, f"kozel:rematch:{old_tid}")
+    new_table = await standin.wait_for(
+        lambda: next(
+            (
+                m
+                for m in reversed(standin.public_messages(guild.default_channel.id))
+                if any(c.startswith("kozel:hand:") and old_tid not in c for c in m.custom_ids())
+            ),
+            None,
+        ),
+        timeout=20,
+    )
+    assert "game 1" in embed_text(new_table)
+    # A control of the finished series is refused now.
+    stale = await standin.click(alice, driver.table_message(), f"kozel:hand:{old_tid}")  # type: ignore[arg-type]
+    assert "table that is over" in embed_text(stale.message)  # type: ignore[arg-type]
     assert standin.rejections == [] and standin.unhandled == [] and standin.missed_deadlines == []
 
 
@@ -334,3 +357,57 @@ async def test_timed_out_turns_are_played_by_the_computer_then_the_seat_is_away(
     await driver.hand(alice)  # type: ignore[arg-type]
     await standin.wait_for(lambda: "away" not in embed_text(driver.table_message()), timeout=10)  # type: ignore[arg-type]
     assert standin.rejections == [] and standin.missed_deadlines == []
+
+
+async def test_stop_needs_the_host_or_manage_server_and_a_confirmation(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    from kozel_discord.testing.discord_standin import PERM_MANAGE_GUILD
+
+    driver, users, _bot = await _lone_table(
+        standin, sqlite_url, log_path, bots, ("alice", "bob"), {2: "random", 3: "random"}
+    )
+    alice, bob = users
+    guild = driver.guild
+    mod = standin.add_user("mod")
+    standin.add_member(guild, mod)
+    refused = await standin.slash(bob, guild, None, "kozel", subcommand="stop")  # type: ignore[arg-type]
+    assert "Only the host" in embed_text(refused.message)  # type: ignore[arg-type]
+    standin.grant_permissions(guild, mod, PERM_MANAGE_GUILD)  # type: ignore[arg-type]
+    asked = await standin.slash(mod, guild, None, "kozel", subcommand="stop")  # type: ignore[arg-type]
+    assert asked.message is not None and asked.message.visible_to == mod.id  # type: ignore[attr-defined]
+    assert "Stop the game" in embed_text(asked.message)
+    await standin.click(mod, asked.message, f"kozel:stop:{driver.tid}")  # type: ignore[arg-type]
+    assert "stopped" in embed_text(asked.message)
+    gone = await standin.slash(alice, guild, None, "kozel", subcommand="hand")  # type: ignore[arg-type]
+    assert "no table" in embed_text(gone.message)  # type: ignore[arg-type]
+    history = await standin.slash(alice, guild, None, "league", subcommand="history")  # type: ignore[arg-type]
+    assert "abandoned" in embed_text(history.message)  # type: ignore[arg-type]
+    # The channel is free for a new table.
+    again = await standin.slash(alice, guild, None, "kozel", subcommand="start")  # type: ignore[arg-type]
+    assert again.message is not None and not again.ephemeral
+
+
+async def test_russian_players_and_servers_get_russian_texts(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    ivan = standin.add_user("ivan", locale="ru")
+    guild = standin.add_guild("Клуб", members=[ivan], preferred_locale="ru")
+    bot = BotProcess(standin, sqlite_url, log_path, guild=guild)
+    bots.append(bot)
+    await bot.start()
+    await standin.wait_for_commands("kozel", guild=guild, timeout=30)
+    commands = {c["name"]: c for c in standin.commands(guild)}
+    assert commands["kozel"]["name_localizations"]["ru"] == "козёл"
+    rules = await standin.slash(ivan, guild, None, "kozel", subcommand="rules")
+    assert "Козёл на 4 карты" in embed_text(rules.message)  # type: ignore[arg-type]
+    driver = Driver(standin, guild, {0: ivan}, lambda o: str(o[0]["value"]))
+    await driver.open_table(ivan, {1: "random", 2: "random", 3: "random"})
+    assert "Козёл — новый стол" in embed_text(driver.lobby)  # type: ignore[arg-type]
+    assert "Козырь" in embed_text(driver.table_message())  # type: ignore[arg-type]
+    board = await driver.hand(ivan)
+    assert "Ваши карты" in embed_text(board)
+    english = standin.add_user("john", locale="en-US")
+    standin.add_member(guild, english)
+    rules_en = await standin.slash(english, guild, None, "kozel", subcommand="rules")
+    assert "the rules in short" in embed_text(rules_en.message)  # type: ignore[arg-type]
