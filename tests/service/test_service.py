@@ -43,7 +43,9 @@ class Events:
 
 
 def _svc(store: LeagueStore, **kw: Any) -> TableService:
-    return TableService(store, default_timeout=None, computer_delay=0, seed_source=lambda c: 5, **kw)
+    return TableService(
+        store, default_timeout=None, computer_delay=0, seed_source=lambda c: 5, **kw
+    )
 
 
 async def _two_humans(svc: TableService) -> str:
@@ -56,14 +58,17 @@ async def _two_humans(svc: TableService) -> str:
 
 
 async def _human_turn(svc: TableService) -> int:
-    """Wait (event-free: computers move at once) until a human is to move; return the seat."""
+    """Wait for the computers' moves (event based) until a human is to move; the seat."""
     table = svc.get(CHANNEL)
     assert table is not None and table.series is not None
+    events = Events()
+    svc.add_listener(events)
     for _ in range(1000):
         turn = table.series.turn
         if turn in (0, 1):
             return turn
-        await asyncio.sleep(0)  # let the computer task run
+        events.changed.clear()
+        await asyncio.wait_for(events.changed.wait(), 30)
     raise AssertionError("no human turn")
 
 
