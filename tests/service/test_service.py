@@ -198,3 +198,40 @@ async def test_a_computer_series_runs_to_the_end_and_is_recorded(store: LeagueSt
     # Molodkas, if any, were declared by the computers through the same path.
     assert all(a.kind in ActionKind for _, a in table.series.actions)
     await svc.close()
+
+
+async def test_a_timer_that_expired_while_the_bot_was_down_fires_at_once(
+    store: LeagueStore,
+) -> None:
+    import datetime as dt
+
+    clock = [dt.datetime(2026, 11, 29, 12, 0, tzinfo=dt.UTC)]
+    first = TableService(
+        store, default_timeout=30, computer_delay=0, now=lambda: clock[0], seed_source=lambda c: 5
+    )
+    t = await first.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US", turn_timeout=30)
+    await first.sit(CHANNEL, t.table_id, OTHER, "other", 1)
+    await first.add_computer(CHANNEL, t.table_id, HOST, 2, "heuristic", "C3")
+    await first.add_computer(CHANNEL, t.table_id, HOST, 3, "random", "C4")
+    await first.start(CHANNEL, t.table_id, HOST)
+    seat = await _human_turn(first)
+    table = first.get(CHANNEL)
+    assert table is not None and table.deadline is not None
+    stored = await store.load_table(CHANNEL)
+    assert stored is not None and stored.deadline is not None, "the deadline is stored"
+    moves = len(table.series.actions)  # type: ignore[union-attr]
+    await first.close()  # the bot goes away; 60 s pass
+
+    clock[0] += dt.timedelta(seconds=60)
+    second = TableService(
+        store, default_timeout=30, computer_delay=0, now=lambda: clock[0], seed_source=lambda c: 6
+    )
+    events = Events()
+    second.add_listener(events)
+    await second.resume()
+    await events.wait_for("move")
+    resumed = second.get(CHANNEL)
+    assert resumed is not None and resumed.series is not None
+    assert resumed.series.actions[moves][0] == seat, "the expired turn was played at once"
+    assert resumed.seat(seat).timeouts == 1
+    await second.close()
