@@ -92,6 +92,25 @@ def _trick_lines(obs: Observation, table: Table, locale: str) -> list[str]:
     return lines
 
 
+def _add_trick_field(e: discord.Embed, table: Table, obs: Observation, locale: str) -> None:
+    trick = _trick_lines(obs, table, locale)
+    e.add_field(
+        name=t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale),
+        value="\n".join(trick) if trick else t("table.trick_empty", locale),
+        inline=False,
+    )
+
+
+def _add_series_field(
+    e: discord.Embed, defeat_points: tuple[int, int], eggs: int, locale: str
+) -> None:
+    e.add_field(
+        name=t("table.series", locale),
+        value=t("table.series_score", locale, a=defeat_points[0], b=defeat_points[1], eggs=eggs),
+        inline=False,
+    )
+
+
 def table_embed(
     table: Table, obs: Observation, locale: str, *, now: dt.datetime | None = None
 ) -> discord.Embed:
@@ -121,23 +140,8 @@ def table_embed(
         ]
         lines.append(t("table.tricks", locale, n=obs.tricks[team]))
         e.add_field(name=t(f"team.{'ab'[team]}.long", locale), value="\n".join(lines), inline=True)
-    trick = _trick_lines(obs, table, locale)
-    e.add_field(
-        name=t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale),
-        value="\n".join(trick) if trick else t("table.trick_empty", locale),
-        inline=False,
-    )
-    e.add_field(
-        name=t("table.series", locale),
-        value=t(
-            "table.series_score",
-            locale,
-            a=obs.defeat_points[0],
-            b=obs.defeat_points[1],
-            eggs=obs.eggs,
-        ),
-        inline=False,
-    )
+    _add_trick_field(e, table, obs, locale)
+    _add_series_field(e, obs.defeat_points, obs.eggs, locale)
     status = turn_line(table, obs, locale)
     last = last_move_line(table, locale)
     if last:
@@ -226,12 +230,7 @@ def hand_embed(
         inline=True,
     )
     e.add_field(name=t("hand.stock", locale), value=str(obs.stock_size), inline=True)
-    trick = _trick_lines(obs, table, locale)
-    e.add_field(
-        name=t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale),
-        value="\n".join(trick) if trick else t("table.trick_empty", locale),
-        inline=False,
-    )
+    _add_trick_field(e, table, obs, locale)
     if obs.series_over:
         status = t("table.series_over", locale)
     elif obs.my_turn:
@@ -277,17 +276,7 @@ def game_over_embed(
             ),
             inline=True,
         )
-    e.add_field(
-        name=t("table.series", locale),
-        value=t(
-            "table.series_score",
-            locale,
-            a=obs.defeat_points[0],
-            b=obs.defeat_points[1],
-            eggs=obs.eggs,
-        ),
-        inline=False,
-    )
+    _add_series_field(e, obs.defeat_points, obs.eggs, locale)
     return e
 
 
@@ -299,14 +288,5 @@ def series_over_embed(table: Table, outcome: SeriesOutcome, locale: str) -> disc
         description=t(key, locale, names=goats, eggs=outcome.eggs),
         colour=COLOR_DONE,
     )
-    e.add_field(
-        name=t("table.series", locale),
-        value=t(
-            "table.series_score",
-            locale,
-            a=outcome.defeat_points[0],
-            b=outcome.defeat_points[1],
-            eggs=outcome.eggs,
-        ),
-    )
+    _add_series_field(e, outcome.defeat_points, outcome.eggs, locale)
     return e
