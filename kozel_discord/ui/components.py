@@ -155,6 +155,8 @@ async def show_hand(
         await interaction.response.edit_message(embed=embed, view=view, content=None)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+    # Refreshed in place when the player's turn comes, while the token lives.
+    cast("KozelBot", interaction.client).presenter.remember_board(table, seat, interaction, locale)
 
 
 # ---------------------------------------------------------------- items

@@ -1,10 +1,17 @@
-"""Keeps each table's public messages in step with the service.
+"""Keeps each table's public messages, and its players' private boards, in step with the
+service.
 
-It listens to table events. Moves mark the table message dirty; one updater task per
-channel edits it, at most once per ``edit_interval`` seconds, so a burst of computer
-moves costs one edit. Each game of a series gets a new table message (Discord limits
-edits of old messages); game results and the end of the series are posted as new
-messages. Only public observations (``observe(series, None)``) are rendered here.
+Table events are queued per channel and handled by one worker task per channel, so the
+service (and the interaction that caused a move) never waits for Discord. Consecutive
+moves cost one edit of the table message, and edits over all channels share a global
+budget (``max_edits_per_second``). Each game of a series gets a new table message (Discord
+limits edits of old messages); game results and the end of the series are new messages.
+Only public observations (``observe(series, None)``) are rendered into public messages.
+
+When a player's turn comes (or a molodka becomes possible), their latest private board is
+refreshed in place through its interaction token, while that token is young enough
+(Discord keeps them 15 minutes): the move menu appears without a click. This is best
+effort; the "My hand" button always gives a fresh board.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -25,6 +33,18 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+BOARD_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens live 15 minutes
+IDLE_WORKER = 60.0
+
+
+@dataclass
+class _Board:
+    interaction: discord.Interaction[Any]
+    seat: int
+    locale: str
+    since: float
+    shown_move: int
+
 
 class TablePresenter:
     def __init__(
@@ -34,38 +54,86 @@ class TablePresenter:
         self.edit_interval = edit_interval
         self._edit_gap = 1.0 / max_edits_per_second
         self._next_edit = 0.0
-        self._dirty: dict[int, asyncio.Event] = {}
+        self._queues: dict[int, asyncio.Queue[TableEvent]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._posting: dict[int, asyncio.Lock] = {}
+        self._boards: dict[tuple[int, int], _Board] = {}
 
     async def close(self) -> None:
-        for task in self._workers.values():
+        tasks = list(self._workers.values())
+        for task in tasks:
             task.cancel()
-        for task in list(self._workers.values()):
+        for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
         self._workers.clear()
 
-    def _lock(self, channel_id: int) -> asyncio.Lock:
-        return self._posting.setdefault(channel_id, asyncio.Lock())
-
+    # ---------------------------------------------------------------- events
     async def on_table_event(self, event: TableEvent) -> None:
+        """Queue the event for the channel's worker; never waits for Discord."""
+        channel_id = event.table.channel_id
+        queue = self._queues.setdefault(channel_id, asyncio.Queue())
+        queue.put_nowait(event)
+        if channel_id not in self._workers:
+            self._workers[channel_id] = asyncio.create_task(
+                self._worker(channel_id), name=f"present-{channel_id}"
+            )
+
+    async def _worker(self, channel_id: int) -> None:
+        queue = self._queues[channel_id]
+        try:
+            while True:
+                try:
+                    event = await asyncio.wait_for(queue.get(), timeout=IDLE_WORKER)
+                except TimeoutError:
+                    if queue.empty():
+                        return
+                    continue
+                await self._handle_batch(event, queue)
+                if self.edit_interval > 0:
+                    await asyncio.sleep(self.edit_interval)
+        finally:
+            if self._workers.get(channel_id) is asyncio.current_task():
+                del self._workers[channel_id]
+
+    async def _handle_batch(self, event: TableEvent, queue: asyncio.Queue[TableEvent]) -> None:
+        """Handle ``event`` and everything queued behind it; moves coalesce into one edit."""
+        pending_edit: Table | None = None
+        while True:
+            try:
+                if event.kind in ("move", "away"):
+                    pending_edit = event.table
+                else:
+                    if pending_edit is not None:
+                        await self._edit_table_message(pending_edit)
+                        pending_edit = None
+                    await self._handle(event)
+            except Exception:
+                log.exception(
+                    "presenting %s failed in channel %s", event.kind, event.table.channel_id
+                )
+            if queue.empty():
+                break
+            event = queue.get_nowait()
+        if pending_edit is not None:
+            await self._edit_table_message(pending_edit)
+        await self._refresh_boards(event.table)
+
+    async def _handle(self, event: TableEvent) -> None:
         table = event.table
         kind = event.kind
         if kind == "started":
             await self.post_table_message(table)
-        elif kind in ("move", "away"):
-            self.mark_dirty(table)
-        elif kind == "game_over" and event.result is not None:
-            await self.flush(table)
+        elif kind == "game_over":
+            await self._edit_table_message(table)
             await self._post_results(table)
             if table.series is not None and not table.series.over:
                 await self.post_table_message(table)
-        elif kind == "series_over" and event.outcome is not None:
-            await self.flush(table)
+        elif kind == "series_over":
+            await self._edit_table_message(table)
             await self._post_series_over(table)
         elif kind == "stopped":
             await self._stopped(table)
+            self._forget_boards(table.channel_id)
         elif kind == "resumed":
             await self._resumed(table)
 
@@ -87,55 +155,24 @@ class TablePresenter:
         try:
             return await self._channel(table).send(**kwargs)
         except discord.HTTPException as exc:
-            log.warning("channel %s: message not sent: %s", table.channel_id, exc)
+            log.warning("message_not_sent channel=%s status=%s", table.channel_id, exc.status)
             return None
 
     async def post_table_message(self, table: Table) -> None:
         """A new public table message for the current game, with the "My hand" button."""
-        async with self._lock(table.channel_id):
-            obs = self.bot.tables.observation(table, None)
-            if obs is None:
-                return
-            msg = await self._send(
-                table,
-                content=render.table_content(table, obs),
-                embed=render.table_embed(table, obs, table.locale),
-                view=components.table_view(table, table.locale),
+        obs = self.bot.tables.observation(table, None)
+        if obs is None:
+            return
+        msg = await self._send(
+            table,
+            content=render.table_content(table, obs),
+            embed=render.table_embed(table, obs, table.locale),
+            view=components.table_view(table, table.locale),
+        )
+        if msg is not None:
+            await self.bot.tables.set_messages(
+                table.channel_id, table.table_id, {"table": msg.id, "table_game": obs.game_number}
             )
-            if msg is not None:
-                await self.bot.tables.set_messages(
-                    table.channel_id,
-                    table.table_id,
-                    {"table": msg.id, "table_game": obs.game_number},
-                )
-
-    def mark_dirty(self, table: Table) -> None:
-        event = self._dirty.setdefault(table.channel_id, asyncio.Event())
-        event.set()
-        worker = self._workers.get(table.channel_id)
-        if worker is None or worker.done():
-            self._workers[table.channel_id] = asyncio.create_task(
-                self._worker(table.channel_id), name=f"present-{table.channel_id}"
-            )
-
-    async def flush(self, table: Table) -> None:
-        """Edit the table message now if it has pending changes."""
-        event = self._dirty.get(table.channel_id)
-        if event is not None and event.is_set():
-            event.clear()
-            await self._edit_table_message(table.channel_id)
-
-    async def _worker(self, channel_id: int) -> None:
-        event = self._dirty[channel_id]
-        while True:
-            try:
-                await asyncio.wait_for(event.wait(), timeout=60)
-            except TimeoutError:
-                return
-            event.clear()
-            await self._edit_table_message(channel_id)
-            if self.edit_interval > 0:
-                await asyncio.sleep(self.edit_interval)
 
     async def _edit_slot(self) -> None:
         """A share of the global edit budget (Discord allows 50 requests/s per bot; interaction
@@ -147,39 +184,37 @@ class TablePresenter:
         if slot > now:
             await asyncio.sleep(slot - now)
 
-    async def _edit_table_message(self, channel_id: int) -> None:
+    async def _edit_table_message(self, table: Table) -> None:
         await self._edit_slot()
-        gone: Table | None = None
-        async with self._lock(channel_id):
-            table = self.bot.tables.get(channel_id)
-            if table is None or table.series is None:
-                return
-            msg_id = table.messages.get("table")
-            obs = self.bot.tables.observation(table, None)
-            if msg_id is None or obs is None:
-                return
-            view = (
-                components.table_view(table, table.locale)
-                if table.status is TableStatus.PLAYING
-                else discord.ui.View()
-            )
-            try:
-                await (
-                    self._channel(table)
-                    .get_partial_message(msg_id)
-                    .edit(
-                        content=render.table_content(table, obs),
-                        embed=render.table_embed(table, obs, table.locale),
-                        view=view,
-                    )
+        current = self.bot.tables.get(table.channel_id)
+        if current is None or current.series is None or current.table_id != table.table_id:
+            return
+        msg_id = current.messages.get("table")
+        obs = self.bot.tables.observation(current, None)
+        if msg_id is None or obs is None:
+            return
+        view = (
+            components.table_view(current, current.locale)
+            if current.status is TableStatus.PLAYING
+            else discord.ui.View()
+        )
+        try:
+            await (
+                self._channel(current)
+                .get_partial_message(msg_id)
+                .edit(
+                    content=render.table_content(current, obs),
+                    embed=render.table_embed(current, obs, current.locale),
+                    view=view,
                 )
-            except discord.NotFound:
-                log.info("channel %s: table message gone; posting a new one", channel_id)
-                gone = table
-            except discord.HTTPException as exc:
-                log.warning("channel %s: table message not edited: %s", channel_id, exc)
-        if gone is not None:
-            await self.post_table_message(gone)
+            )
+        except discord.NotFound:
+            log.info("table_message_gone channel=%s: posting a new one", current.channel_id)
+            await self.post_table_message(current)
+        except discord.HTTPException as exc:
+            log.warning(
+                "table_message_not_edited channel=%s status=%s", current.channel_id, exc.status
+            )
 
     async def _post_results(self, table: Table) -> None:
         """Post the summary of every finished game that has none yet (after a crash too)."""
@@ -213,16 +248,15 @@ class TablePresenter:
             )
 
     async def _stopped(self, table: Table) -> None:
-        for key in ("table",):
-            msg_id = table.messages.get(key)
-            if msg_id is None:
-                continue
-            with contextlib.suppress(discord.HTTPException):
-                await (
-                    self._channel(table)
-                    .get_partial_message(msg_id)
-                    .edit(content=t("stop.done", table.locale), view=None)
-                )
+        msg_id = table.messages.get("table")
+        if msg_id is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await (
+                self._channel(table)
+                .get_partial_message(msg_id)
+                .edit(content=t("stop.done", table.locale), view=None)
+            )
 
     async def _resumed(self, table: Table) -> None:
         """After a restart: post what the crash kept from being posted (game summaries, a
@@ -242,7 +276,7 @@ class TablePresenter:
             return
         await self._post_results(table)
         if table.status is TableStatus.FINISHED:
-            self.mark_dirty(table)
+            await self._edit_table_message(table)
             await self._post_series_over(table)
             return
         obs = self.bot.tables.observation(table, None)
@@ -251,4 +285,46 @@ class TablePresenter:
         if table.messages.get("table_game") != obs.game_number:
             await self.post_table_message(table)
         else:
-            self.mark_dirty(table)
+            await self._edit_table_message(table)
+
+    # ---------------------------------------------------------------- private boards
+    def remember_board(
+        self, table: Table, seat: int, interaction: discord.Interaction[Any], locale: str
+    ) -> None:
+        """The player's latest private board, to refresh in place when their turn comes."""
+        loop = asyncio.get_running_loop()
+        self._boards[(table.channel_id, interaction.user.id)] = _Board(
+            interaction, seat, locale, loop.time(), self.bot.tables.move_number(table)
+        )
+
+    def _forget_boards(self, channel_id: int) -> None:
+        for key in [k for k in self._boards if k[0] == channel_id]:
+            del self._boards[key]
+
+    async def _refresh_boards(self, table: Table) -> None:
+        current = self.bot.tables.get(table.channel_id)
+        if current is None or current.series is None or current.status is not TableStatus.PLAYING:
+            return
+        series = current.series
+        move = self.bot.tables.move_number(current)
+        now = asyncio.get_running_loop().time()
+        for (channel_id, user_id), board in list(self._boards.items()):
+            if channel_id != current.channel_id:
+                continue
+            if now - board.since > BOARD_TOKEN_LIFETIME or current.seat_of(user_id) != board.seat:
+                del self._boards[(channel_id, user_id)]
+                continue
+            wanted = series.turn == board.seat or series.game.can_declare_molodka(board.seat)
+            if not wanted or board.shown_move == move:
+                continue
+            obs = self.bot.tables.observation(current, board.seat)
+            if obs is None:
+                continue
+            board.shown_move = move
+            try:
+                await board.interaction.edit_original_response(
+                    embed=render.hand_embed(current, obs, board.locale),
+                    view=components.hand_view(current, obs, move, board.locale),
+                )
+            except discord.HTTPException:
+                del self._boards[(channel_id, user_id)]

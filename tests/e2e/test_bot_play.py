@@ -411,3 +411,36 @@ async def test_russian_players_and_servers_get_russian_texts(
     standin.add_member(guild, english)
     rules_en = await standin.slash(english, guild, None, "kozel", subcommand="rules")
     assert "the rules in short" in embed_text(rules_en.message)  # type: ignore[arg-type]
+
+
+async def test_a_board_refreshes_itself_when_the_players_turn_comes(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    from kozel_discord.testing.harness import TURN_PLACEHOLDER
+
+    driver, users, _bot = await _lone_table(
+        standin, sqlite_url, log_path, bots, ("alice",), {1: "random", 2: "random", 3: "random"}
+    )
+    alice = users[0]
+    board = await driver.hand(alice)  # type: ignore[arg-type]
+
+    def menu() -> tuple[str, int] | None:
+        sel = driver.play_select(board)
+        if sel is None or (board.component(sel) or {}).get("placeholder") != TURN_PLACEHOLDER:
+            return None
+        return sel, int(sel.rsplit(":", 1)[1])
+
+    for _ in range(3):
+        current = await standin.wait_for(menu, timeout=15, what="Alice's turn on her board")
+        assert current is not None
+        sel, move = current
+        clicks = len([r for r in standin.latencies])
+        await standin.select(alice, board, sel, [str(board.component(sel)["options"][0]["value"])])  # type: ignore[index]
+        # No click from Alice: her board shows her next turn by itself.
+        nxt = await standin.wait_for(
+            lambda m=move: (x := menu()) is not None and x[1] > m and x,  # type: ignore[misc]
+            timeout=15,
+            what="the board to refresh itself",
+        )
+        assert nxt and len(standin.latencies) == clicks + 1
+    assert standin.rejections == [] and standin.missed_deadlines == []
