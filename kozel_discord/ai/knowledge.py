@@ -27,10 +27,11 @@ import random
 from dataclasses import dataclass
 
 from ..engine import ActionKind, EventKind, Observation
+from ..engine.game import TRUMP_CARD_POSITIONS
 from .intcards import ALL_MASK, BIT, N_CARDS, PTS
 
 STOCK_AT_DEAL = 20  # §2.1: 36 cards, 4 × 4 dealt
-TRUMP_POSITIONS = range(5, STOCK_AT_DEAL - 5)  # §2.2 as the engine deals: the middle ten
+TRUMP_POSITIONS = TRUMP_CARD_POSITIONS  # §2.2 as the engine deals: the middle ten
 
 _TRICK = -1  # "where" of a discard slot still in the open trick
 

@@ -21,6 +21,10 @@ from .errors import IllegalActionError, Reason
 SEATS = 4
 HAND_SIZE = 4
 WIN_POINTS = 61  # §7.2
+STOCK_AT_DEAL = 20
+# §2.2 "from the middle of the stock": the shown trump card is at one of these positions of
+# the 20-card stock (0 = top), neither among the five top nor the five bottom cards.
+TRUMP_CARD_POSITIONS = range(5, STOCK_AT_DEAL - 5)
 
 
 def team_of(seat: int) -> int:
@@ -174,7 +178,8 @@ class Game:
         stock = deck[pos:]
         # §2.2: a random card from the middle of the stock (neither of the five
         # top nor of the five bottom cards) is shown and stays where it was.
-        trump_card = stock[rng.randint(5, len(stock) - 6)]
+        first, last = TRUMP_CARD_POSITIONS[0], TRUMP_CARD_POSITIONS[-1]
+        trump_card = stock[rng.randint(first, last)]
         return cls.from_parts(
             dealer=dealer,
             first_leader=leader,

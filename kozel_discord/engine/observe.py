@@ -77,6 +77,22 @@ def _mask(event: Event, seat: int | None) -> Event:
     return event
 
 
+def _own_discards(log: list[Event], seat: int) -> tuple[Card, ...]:
+    """The seat's discards of this game that still lie face down: a molodka sends the
+    cards of its trick back to the hands (§5.2), discards included."""
+    kept: list[Card] = []
+    open_trick: list[Card] = []
+    for e in log:
+        if e.kind is EventKind.DISCARD and e.seat == seat:
+            open_trick.extend(e.cards)
+        elif e.kind is EventKind.RETURN:
+            open_trick = []
+        elif e.kind is EventKind.TAKE:
+            kept += open_trick
+            open_trick = []
+    return tuple(kept + open_trick)
+
+
 def observe(series: Series, seat: int | None) -> Observation:
     """§9: everything ``seat`` may know, and nothing more."""
     if seat is not None and not 0 <= seat < 4:
@@ -94,9 +110,7 @@ def observe(series: Series, seat: int | None) -> Observation:
     log = tuple(_mask(e, seat) for e in g.log)
     my_discards: tuple[Card, ...] = ()
     if seat is not None:
-        my_discards = tuple(
-            c for e in g.log if e.kind is EventKind.DISCARD and e.seat == seat for c in e.cards
-        )
+        my_discards = _own_discards(g.log, seat)
     over = series.over
     outcome = series.outcome()
     return Observation(

@@ -642,3 +642,14 @@ def test_rule_9_3_pile_points_are_not_announced_during_a_game() -> None:
     play_randomly(s, random.Random(4))
     view = observe(s, 0)
     assert view.results and all(sum(r.card_points) == 120 for r in view.results)
+
+
+def test_rule_9_2_a_discard_sent_back_by_a_molodka_is_no_longer_face_down() -> None:
+    g = position(MOLODKA_3)
+    g.apply(0, lead("8c"))
+    g.apply(1, discard("7h"))
+    s = series_with(g)
+    assert observe(s, 1).my_discards == (card("7h"),)
+    s.apply(3, molodka("Qs", "Ks", "As", "10s"))
+    view = observe(s, 1)
+    assert card("7h") in view.hand and view.my_discards == ()
