@@ -178,7 +178,7 @@ class TableService:
             table.seats[0] = Seat(user_id=host_id, name=host_name)
             table.version = 1
             try:
-                await self._write(lambda uow: self._replace_row(uow, table, old))
+                await self._write(lambda uow: self._replace_row(uow, table))
             except (SQLAlchemyError, OSError, TimeoutError) as exc:
                 log.warning("open_failed guild=%s channel=%s error=%s", guild_id, channel_id, exc)
                 raise ServiceError("try_again") from exc
@@ -193,7 +193,7 @@ class TableService:
         """One unit of work in the store, within ``commit_timeout`` seconds."""
         return await asyncio.wait_for(self.store.run(work), timeout=self.commit_timeout)
 
-    async def _replace_row(self, uow: Any, table: Table, old: Table | None) -> None:
+    async def _replace_row(self, uow: Any, table: Table) -> None:
         await uow.delete_table(table.channel_id)
         await self._save(uow, table)
 
