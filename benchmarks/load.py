@@ -1,8 +1,8 @@
 """Load benchmark: one bot process, N concurrent tables, the local Discord stand-in, PostgreSQL.
 
 Each table has one scripted human and three computer players. The human opens the table,
-fills it, and then plays like a person: when the table message names them, they press
-"My hand" (or "Refresh") and choose a move. The run lasts ``--seconds``; then the figures:
+fills it, and then plays like a person: about once a second (``--think``) they look at the
+table, and when it names them they press "My hand" (or "Refresh") and choose a move. The run lasts ``--seconds``; then the figures:
 
 - interactions handled, and the time from an interaction arriving to its answer
   (p50, p95, p99, max — measured by the stand-in), missed 3-second deadlines;
@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import create_async_engine
 from sqlalchemy.pool import NullPool
 
 from kozel_discord.monitor import percentile
-from kozel_discord.testing.discord_standin import DiscordStandIn, StandInTimeoutError
+from kozel_discord.testing.discord_standin import DiscordStandIn
 from kozel_discord.testing.harness import BotProcess, Driver
 
 
@@ -45,16 +45,16 @@ async def _admin(url: str, sql: str) -> None:
         await engine.dispose()
 
 
-async def _human(driver: Driver, stop_at: float, errors: list[str]) -> None:
+async def _human(
+    driver: Driver, stop_at: float, errors: list[str], rng: random.Random, think: float
+) -> None:
+    """A person: looks at the table every ``think`` seconds or so (a person's reaction time,
+    not a wait for the bot) and plays when the table says it is their turn."""
     loop = asyncio.get_running_loop()
     while loop.time() < stop_at and driver.series_over() is None:
-        token = driver.state_token()
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         try:
-            moved = await driver.step()
-            if not moved:
-                await driver.wait_change(token, timeout=max(0.1, stop_at - loop.time()))
-        except StandInTimeoutError:
-            return
+            await driver.step()
         except Exception as exc:  # a benchmark reports, it does not stop
             errors.append(f"{type(exc).__name__}: {exc}")
             return
@@ -74,6 +74,7 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--computer-delay", type=float, default=1.0)
+    parser.add_argument("--think", type=float, default=1.0, help="human reaction time, seconds")
     parser.add_argument(
         "--database-url",
         default=os.environ.get(
@@ -119,7 +120,12 @@ async def main() -> None:
             start = loop.time()
             errors: list[str] = []
             print(f"playing for {args.seconds:.0f} s…", flush=True)
-            await asyncio.gather(*(_human(d, start + args.seconds, errors) for d in drivers))
+            await asyncio.gather(
+                *(
+                    _human(d, start + args.seconds, errors, random.Random(i), args.think)
+                    for i, d in enumerate(drivers)
+                )
+            )
             elapsed = loop.time() - start
             latencies = list(standin.latencies.values())
             play_latencies = latencies[setup_interactions:]

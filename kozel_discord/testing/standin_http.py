@@ -148,7 +148,12 @@ class RateLimiter:
     ) -> web.Response | None:
         """A 429 answer if the request is over a limit; fills ``X-RateLimit-*`` ``headers``."""
         now = time.monotonic()
-        if self._global is not None and "/interactions/" not in route_key:
+        # Interaction endpoints (the callback and the interaction webhooks: follow-ups and
+        # edits of the original response) are not bound by Discord's global limit.
+        interaction_route = (
+            "/interactions/" in route_key or "/webhooks/{application_id}/{token}" in route_key
+        )
+        if self._global is not None and not interaction_route:
             bucket = self._global
             if now - bucket.window_start >= bucket.per:
                 bucket.window_start, bucket.count = now, 0

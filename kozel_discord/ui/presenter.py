@@ -152,6 +152,7 @@ class TablePresenter:
         kwargs: dict[str, Any] = {"content": content, "embed": embed}
         if view is not None:
             kwargs["view"] = view
+        await self._edit_slot()
         try:
             return await self._channel(table).send(**kwargs)
         except discord.HTTPException as exc:
@@ -175,8 +176,9 @@ class TablePresenter:
             )
 
     async def _edit_slot(self) -> None:
-        """A share of the global edit budget (Discord allows 50 requests/s per bot; interaction
-        answers are not counted): under load, edits of a table simply coalesce longer."""
+        """A share of the global budget of channel-message requests (posts and edits; Discord
+        allows 50 requests/s per bot, interaction answers not counted): under load, edits of
+        a table simply coalesce longer."""
         loop = asyncio.get_running_loop()
         now = loop.time()
         slot = max(now, self._next_edit)
