@@ -2,7 +2,8 @@
 
 Each table has one scripted human and three computer players. The human opens the table,
 fills it, and then plays like a person: about once a second (``--think``) they look at the
-table, and when it names them they press "My hand" (or "Refresh") and choose a move. The run lasts ``--seconds``; then the figures:
+table, and when it names them they press "My hand" (or "Refresh") and choose a move.
+The run lasts ``--seconds``; then the figures:
 
 - interactions handled, and the time from an interaction arriving to its answer
   (p50, p95, p99, max — measured by the stand-in), missed 3-second deadlines;
