@@ -157,6 +157,10 @@ async def main() -> None:
         print(f"peak memory (bot, VmHWM):    {rss:8.1f} MiB")
         if lag_p99 and lag_max:
             print(f"event-loop lag p99 / max:    {lag_p99[1]} / {lag_max[1]} ms")
+        for key in ("lock_wait_p99_ms", "commit_p50_ms", "commit_p99_ms"):
+            m = re.search(rf"{key}=([\d.]+)", final)
+            if m:
+                print(f"{key + ':':29}{m[1]} ms")
         print(f"driver errors:               {len(errors)}")
         for e in errors[:5]:
             print("  ", e)

@@ -147,16 +147,23 @@ class KozelBot(commands.AutoShardedBot):
     def live_tables(self) -> int:
         return len(self.tables.tables()) if hasattr(self, "tables") else 0
 
+    def stats_line(self) -> str:
+        if not hasattr(self, "tables"):
+            return self.stats.line(0)
+        return self.stats.line(
+            self.live_tables(), list(self.tables.lock_waits), list(self.tables.commit_times)
+        )
+
     async def _log_stats(self, interval: float) -> None:
         while True:
             await asyncio.sleep(interval)
-            log.info(self.stats.line(self.live_tables()))
+            log.info(self.stats_line())
 
     async def close(self) -> None:
         if self._stats_task is not None:
             self._stats_task.cancel()
         await self._lag.stop()
-        log.info(self.stats.line(self.live_tables()))
+        log.info(self.stats_line())
         if hasattr(self, "tables"):
             await self.tables.close()
         if hasattr(self, "presenter"):

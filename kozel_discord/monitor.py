@@ -53,14 +53,28 @@ class BotStats:
     def peak_rss_mib() -> float:
         return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
-    def line(self, live_tables: int) -> str:
+    def line(
+        self,
+        live_tables: int,
+        lock_waits: list[float] | None = None,
+        commit_times: list[float] | None = None,
+    ) -> str:
         lags = list(self.lag_samples)
+        extra = ""
+        if lock_waits:
+            extra += f" lock_wait_p99_ms={percentile(lock_waits, 0.99) * 1000:.1f}"
+        if commit_times:
+            extra += (
+                f" commit_p50_ms={percentile(commit_times, 0.5) * 1000:.1f}"
+                f" commit_p99_ms={percentile(commit_times, 0.99) * 1000:.1f}"
+            )
         return (
             f"stats uptime={time.monotonic() - self.started:.0f}s live_tables={live_tables} "
             f"interactions={self.interactions} errors={self.errors} moves={self.moves} "
             f"games={self.games} games_last_hour={self.games_last_hour()} series={self.series} "
             f"loop_lag_p99_ms={percentile(lags, 0.99) * 1000:.1f} "
             f"loop_lag_max_ms={self.lag_max * 1000:.1f} peak_rss_mib={self.peak_rss_mib():.1f}"
+            + extra
         )
 
 

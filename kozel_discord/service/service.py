@@ -14,7 +14,9 @@ import contextlib
 import datetime as dt
 import logging
 import secrets
+import time
 import uuid
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -91,6 +93,9 @@ class TableService:
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._listeners: list[TableListener] = []
         self._closed = False
+        # Seconds spent waiting for table locks (human moves) and writing to the store.
+        self.lock_waits: deque[float] = deque(maxlen=4000)
+        self.commit_times: deque[float] = deque(maxlen=4000)
 
     # ------------------------------------------------------------------ registry
     def add_listener(self, listener: TableListener) -> None:
@@ -333,7 +338,9 @@ class TableService:
     ) -> Table:
         """A human's move from the hand view. Persisted before this returns."""
         events: list[TableEvent] = []
+        waited = time.perf_counter()
         async with self._lock(channel_id):
+            self.lock_waits.append(time.perf_counter() - waited)
             table = self._require(channel_id, table_id)
             if table.status is not TableStatus.PLAYING or table.series is None:
                 raise ServiceError("not_playing")
@@ -450,11 +457,13 @@ class TableService:
         change(table)
         table.version += 1
         self._set_deadline(table)
+        started = time.perf_counter()
         try:
             await asyncio.wait_for(
                 self.store.run(lambda uow: self._save(uow, table, starting=starting)),
                 timeout=self.commit_timeout,
             )
+            self.commit_times.append(time.perf_counter() - started)
         except (SQLAlchemyError, OSError, TimeoutError, StaleTableError) as exc:
             log.warning(
                 "not_saved table=%s guild=%s channel=%s error=%s: rolled back",

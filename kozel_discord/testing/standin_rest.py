@@ -56,6 +56,7 @@ log = logging.getLogger(__name__)
 
 API_PREFIX = "/api/v10"
 INTERACTION_COMMAND, INTERACTION_COMPONENT, INTERACTION_MODAL_SUBMIT = 2, 3, 5
+NONCE_WINDOW = 5 * 60.0  # seconds a nonce is remembered ("the past few minutes")
 CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_IS_COMPONENTS_V2
 
 
@@ -86,6 +87,7 @@ class RestApi:
         self.standin = standin
         self.limiter = RateLimiter()
         self._old_edits: dict[int, list[float]] = {}
+        self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
         self._routes = self._build_routes()
 
     def _build_routes(self) -> list[_Route]:
@@ -561,6 +563,17 @@ class RestApi:
     ) -> web.Response:
         channel = self._channel(params)
         data, files = await read_body(request, self._attachment)
+        nonce = data.get("nonce")
+        if nonce is not None and len(str(nonce)) > 25:
+            raise ApiError(400, 50035, "Invalid Form Body", rejection="nonce over 25 characters")
+        if nonce is not None and data.get("enforce_nonce"):
+            # Discord: a message of the same author with the same nonce in the last few
+            # minutes is returned instead of creating a new one (idempotent posting).
+            seen = self._nonces.get((channel.id, str(nonce)))
+            if seen is not None and self.standin.now() - seen[1] < NONCE_WINDOW:
+                existing = self.standin._messages.get(seen[0])
+                if existing is not None and not existing.deleted:
+                    return json_response(existing.payload)
         flags = int(data.get("flags") or 0) & CREATE_FLAGS
         message = self._new_message(
             channel=channel,
@@ -571,6 +584,8 @@ class RestApi:
             interaction=None,
             what=f"channel message in #{channel.name}",
         )
+        if nonce is not None:
+            self._nonces[(channel.id, str(nonce))] = (message.id, self.standin.now())
         return json_response(message.payload)
 
     async def _get_channel_message(

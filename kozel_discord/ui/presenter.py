@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -57,6 +58,8 @@ class TablePresenter:
         self._queues: dict[int, asyncio.Queue[TableEvent]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._boards: dict[tuple[int, int], _Board] = {}
+        self._last_edit: dict[int, float] = {}  # channel -> loop time of its last edit
+        self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
 
     async def close(self) -> None:
         tasks = list(self._workers.values())
@@ -89,8 +92,6 @@ class TablePresenter:
                         return
                     continue
                 await self._handle_batch(event, queue)
-                if self.edit_interval > 0:
-                    await asyncio.sleep(self.edit_interval)
         finally:
             if self._workers.get(channel_id) is asyncio.current_task():
                 del self._workers[channel_id]
@@ -148,10 +149,17 @@ class TablePresenter:
         content: str | None = None,
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
+        key: str | None = None,
     ) -> discord.Message | None:
+        """Post a public message. With ``key``, the post is idempotent: Discord returns the
+        message already posted with the same nonce (a crash between posting and saving the
+        message id must not post a summary twice)."""
         kwargs: dict[str, Any] = {"content": content, "embed": embed}
         if view is not None:
             kwargs["view"] = view
+        if key is not None:
+            digest = hashlib.sha256(f"{table.table_id}:{key}".encode()).hexdigest()
+            kwargs["nonce"] = digest[:25]
         await self._edit_slot()
         try:
             return await self._channel(table).send(**kwargs)
@@ -159,21 +167,27 @@ class TablePresenter:
             log.warning("message_not_sent channel=%s status=%s", table.channel_id, exc.status)
             return None
 
-    async def post_table_message(self, table: Table) -> None:
-        """A new public table message for the current game, with the "My hand" button."""
+    async def post_table_message(self, table: Table, *, again: bool = False) -> None:
+        """A new public table message for the current game, with the "My hand" button
+        (``again``: the previous one was deleted, so no idempotency key)."""
         obs = self.bot.tables.observation(table, None)
         if obs is None:
             return
+        rendered = table.version
         msg = await self._send(
             table,
             content=render.table_content(table, obs),
             embed=render.table_embed(table, obs, table.locale),
             view=components.table_view(table, table.locale),
+            key=None if again else f"table:{obs.game_number}",
         )
         if msg is not None:
             await self.bot.tables.set_messages(
                 table.channel_id, table.table_id, {"table": msg.id, "table_game": obs.game_number}
             )
+            if table.version == rendered + 1:
+                # Only the message id was saved since: the new message is up to date.
+                self._shown_version[table.channel_id] = (table.version, str(msg.id))
 
     async def _edit_slot(self) -> None:
         """A share of the global budget of channel-message requests (posts and edits; Discord
@@ -186,8 +200,27 @@ class TablePresenter:
         if slot > now:
             await asyncio.sleep(slot - now)
 
-    async def _edit_table_message(self, table: Table) -> None:
+    async def _pace(self, channel_id: int) -> None:
+        """At most one edit of a channel's table message per ``edit_interval`` seconds."""
+        loop = asyncio.get_running_loop()
+        wait = self._last_edit.get(channel_id, -1e9) + self.edit_interval - loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
         await self._edit_slot()
+        self._last_edit[channel_id] = loop.time()
+
+    def _is_shown(self, table: Table) -> bool:
+        msg_id = table.messages.get("table")
+        return self._shown_version.get(table.channel_id) == (table.version, str(msg_id))
+
+    async def _edit_table_message(self, table: Table) -> None:
+        """Bring the table message up to date (moves queued meanwhile are included)."""
+        current = self.bot.tables.get(table.channel_id)
+        if current is None or current.series is None or current.table_id != table.table_id:
+            return
+        if self._is_shown(current):
+            return
+        await self._pace(current.channel_id)
         current = self.bot.tables.get(table.channel_id)
         if current is None or current.series is None or current.table_id != table.table_id:
             return
@@ -195,6 +228,7 @@ class TablePresenter:
         obs = self.bot.tables.observation(current, None)
         if msg_id is None or obs is None:
             return
+        shown = (current.version, str(msg_id))
         view = (
             components.table_view(current, current.locale)
             if current.status is TableStatus.PLAYING
@@ -210,9 +244,10 @@ class TablePresenter:
                     view=view,
                 )
             )
+            self._shown_version[current.channel_id] = shown
         except discord.NotFound:
             log.info("table_message_gone channel=%s: posting a new one", current.channel_id)
-            await self.post_table_message(current)
+            await self.post_table_message(current, again=True)
         except discord.HTTPException as exc:
             log.warning(
                 "table_message_not_edited channel=%s status=%s", current.channel_id, exc.status
@@ -229,7 +264,9 @@ class TablePresenter:
             if key in table.messages:
                 continue
             msg = await self._send(
-                table, embed=render.game_over_embed(table, number, result, obs, table.locale)
+                table,
+                embed=render.game_over_embed(table, number, result, obs, table.locale),
+                key=key,
             )
             if msg is not None:
                 await self.bot.tables.set_messages(table.channel_id, table.table_id, {key: msg.id})
@@ -243,6 +280,7 @@ class TablePresenter:
             table,
             embed=render.series_over_embed(table, outcome, table.locale),
             view=components.rematch_view(table, table.locale),
+            key="series_over",
         )
         if msg is not None:
             await self.bot.tables.set_messages(

@@ -675,3 +675,22 @@ async def test_components_v2_and_old_message_edit_limit(
     status, body, _ = await post(http, standin, f"{path}/{message.id}", edit, "PATCH")
     assert status == 400 and body["code"] == 30046
     assert [r.code for r in standin.rejections] == [30046]
+
+
+async def test_enforced_nonce_makes_posting_idempotent(standin: DiscordStandIn) -> None:
+    guild = standin.add_guild("Nonce club")
+    channel = guild.default_channel
+    url = f"{standin.api_base}/channels/{channel.id}/messages"
+    headers = {"Authorization": f"Bot {standin.token}"}
+    async with aiohttp.ClientSession() as http:
+        ids = []
+        for _ in range(2):
+            body = {"content": "hello", "nonce": "kozel-result-1", "enforce_nonce": True}
+            async with http.post(url, json=body, headers=headers) as resp:
+                assert resp.status == 200
+                ids.append((await resp.json())["id"])
+        assert ids[0] == ids[1]
+        assert len(standin.public_messages(channel)) == 1
+        body = {"content": "hello", "nonce": "x" * 26, "enforce_nonce": True}
+        async with http.post(url, json=body, headers=headers) as resp:
+            assert resp.status == 400
