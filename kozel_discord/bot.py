@@ -108,7 +108,10 @@ class KozelBot(commands.AutoShardedBot):
         await self.tree.set_translator(KozelTranslator())
         log.info("database: %s", s.database_url_for_logs)
         await upgrade_database(s.database_url)
-        self._db_engine = create_engine(s.database_url)
+        pool: dict[str, Any] = (
+            {} if s.is_sqlite else {"pool_size": s.db_pool_size, "max_overflow": 2 * s.db_pool_size}
+        )
+        self._db_engine = create_engine(s.database_url, **pool)
         store = LeagueStore(create_sessionmaker(self._db_engine))
         self.tables = TableService(
             store,

@@ -83,19 +83,23 @@ _RANK_POINTS: Final = {
 class Card:
     """One playing card. Use :func:`card` or ``CARDS`` — never construct directly."""
 
-    __slots__ = ("_beats", "index", "points", "rank", "suit")
+    __slots__ = ("_beats", "code", "index", "label", "points", "rank", "suit")
 
     suit: Suit
     rank: Rank
     index: int
     points: int
     _beats: tuple[tuple[bool, ...], ...]  # [trump][other.index] -> does self beat other
+    code: str  # ASCII code such as "10h" or "Qs" (records and snapshots)
+    label: str  # human label such as "10♥"
 
     def __init__(self, suit: Suit, rank: Rank) -> None:
         self.suit = suit
         self.rank = rank
         self.index = int(suit) * 9 + int(rank)
         self.points = rank.points
+        self.code = rank.label + suit.letter
+        self.label = rank.label + suit.symbol
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
@@ -108,16 +112,6 @@ class Card:
 
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
-
-    @property
-    def code(self) -> str:
-        """ASCII code such as ``"10h"`` or ``"Qs"`` (used in records and snapshots)."""
-        return self.rank.label + self.suit.letter
-
-    @property
-    def label(self) -> str:
-        """Human label such as ``"10♥"``."""
-        return self.rank.label + self.suit.symbol
 
     def beats(self, other: Card, trump: Suit) -> bool:
         """§3: a higher card of the same suit, or any trump over a non-trump."""
