@@ -105,6 +105,7 @@ async def main() -> None:
                     "KOZEL_TURN_TIMEOUT": "0",
                     "KOZEL_STATS_INTERVAL": "0",
                     "KOZEL_FIXED_SEED": "",
+                    "KOZEL_DB_POOL_SIZE": os.environ.get("KOZEL_DB_POOL_SIZE", "10"),
                 },
             )
             await bot.start()

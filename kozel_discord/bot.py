@@ -109,7 +109,7 @@ class KozelBot(commands.AutoShardedBot):
         log.info("database: %s", s.database_url_for_logs)
         await upgrade_database(s.database_url)
         pool: dict[str, Any] = (
-            {} if s.is_sqlite else {"pool_size": s.db_pool_size, "max_overflow": 2 * s.db_pool_size}
+            {} if s.is_sqlite else {"pool_size": s.db_pool_size, "max_overflow": 0}
         )
         self._db_engine = create_engine(s.database_url, **pool)
         store = LeagueStore(create_sessionmaker(self._db_engine))

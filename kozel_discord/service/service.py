@@ -452,7 +452,8 @@ class TableService:
         The write has ``commit_timeout`` seconds, so an interaction is always answered in
         time: when the database is away the change is refused with "try again".
         """
-        before = table.to_state()
+        # The state as last saved (kept from the previous commit: no second serialisation).
+        before = table.saved_state if table.saved_state is not None else table.to_state()
         before_meta = (table.version, dict(table.messages), table.deadline)
         change(table)
         table.version += 1
@@ -592,11 +593,13 @@ class TableService:
                     )
                 )
                 table.series_recorded = True
+        state = table.to_state()
+        table.saved_state = state
         await uow.save_table(
             table.guild_id,
             table.channel_id,
             table.version,
-            table.to_state(),
+            state,
             dict(table.messages),
             {"turn_timeout": table.turn_timeout},
             table.deadline,

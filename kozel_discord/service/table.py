@@ -81,6 +81,8 @@ class Table:
     recorded_games: int = 0  # games of the series already in the league store
     series_recorded: bool = False
     last_event: dict[str, Any] = field(default_factory=dict)  # what the table message says
+    # The state as last written to the store (not itself stored): the rollback point.
+    saved_state: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------------ queries
     def seat_of(self, user_id: int) -> int | None:
@@ -153,4 +155,5 @@ class Table:
             recorded_games=int(state.get("recorded_games", 0)),
             series_recorded=bool(state.get("series_recorded", False)),
             last_event=dict(state.get("last_event") or {}),
+            saved_state=state,
         )
