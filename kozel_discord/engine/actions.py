@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import Card, card, sort_cards
@@ -44,7 +45,7 @@ class Action(NamedTuple):
 
     def encode(self) -> str:
         """Compact text form used in records: ``"beat:10h,7s"``."""
-        return f"{self.kind.value}:{','.join(c.code for c in self.cards)}"
+        return _encode(self.kind, self.cards)
 
     @classmethod
     def decode(cls, text: str) -> Action:
@@ -64,3 +65,8 @@ class Action(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.kind.value} {' '.join(c.label for c in self.cards)}"
+
+
+@lru_cache(maxsize=1 << 16)
+def _encode(kind: ActionKind, cards: tuple[Card, ...]) -> str:
+    return f"{kind.value}:{','.join(c.code for c in cards)}"

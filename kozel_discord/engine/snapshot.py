@@ -8,6 +8,7 @@ tampered snapshot is refused with :class:`SnapshotError` instead of being played
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .actions import ActionKind
@@ -21,7 +22,14 @@ SNAPSHOT_VERSION = 1
 
 
 def _codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    if type(cards) is tuple:
+        return list(_tuple_codes(cards))
     return [c.code for c in cards]
+
+
+@lru_cache(maxsize=1 << 16)
+def _tuple_codes(cards: tuple[Card, ...]) -> tuple[str, ...]:
+    return tuple(c.code for c in cards)
 
 
 def _result_to_json(r: GameResult) -> dict[str, Any]:
