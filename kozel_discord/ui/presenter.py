@@ -127,7 +127,8 @@ class TablePresenter:
         elif kind == "game_over":
             await self._edit_table_message(table)
             await self._post_results(table)
-            if table.series is not None and not table.series.over:
+            obs = self.bot.tables.observation(table, None)
+            if obs is not None and not obs.series_over:
                 await self.post_table_message(table)
         elif kind == "series_over":
             await self._edit_table_message(table)
@@ -255,11 +256,10 @@ class TablePresenter:
 
     async def _post_results(self, table: Table) -> None:
         """Post the summary of every finished game that has none yet (after a crash too)."""
-        series = table.series
         obs = self.bot.tables.observation(table, None)
-        if series is None or obs is None:
+        if obs is None:
             return
-        for number, result in enumerate(series.results, start=1):
+        for number, result in enumerate(obs.results, start=1):
             key = f"result_{number}"
             if key in table.messages:
                 continue
@@ -272,13 +272,12 @@ class TablePresenter:
                 await self.bot.tables.set_messages(table.channel_id, table.table_id, {key: msg.id})
 
     async def _post_series_over(self, table: Table) -> None:
-        series = table.series
-        outcome = series.outcome() if series is not None else None
-        if outcome is None or "series_over" in table.messages:
+        obs = self.bot.tables.observation(table, None)
+        if obs is None or not obs.series_over or "series_over" in table.messages:
             return
         msg = await self._send(
             table,
-            embed=render.series_over_embed(table, outcome, table.locale),
+            embed=render.series_over_embed(table, obs, table.locale),
             view=components.rematch_view(table, table.locale),
             key="series_over",
         )
@@ -345,7 +344,6 @@ class TablePresenter:
         current = self.bot.tables.get(table.channel_id)
         if current is None or current.series is None or current.status is not TableStatus.PLAYING:
             return
-        series = current.series
         move = self.bot.tables.move_number(current)
         now = asyncio.get_running_loop().time()
         for (channel_id, user_id), board in list(self._boards.items()):
@@ -354,11 +352,10 @@ class TablePresenter:
             if now - board.since > BOARD_TOKEN_LIFETIME or current.seat_of(user_id) != board.seat:
                 del self._boards[(channel_id, user_id)]
                 continue
-            wanted = series.turn == board.seat or series.game.can_declare_molodka(board.seat)
-            if not wanted or board.shown_move == move:
+            if board.shown_move == move:
                 continue
             obs = self.bot.tables.observation(current, board.seat)
-            if obs is None:
+            if obs is None or not (obs.my_turn or obs.can_declare_molodka()):
                 continue
             board.shown_move = move
             try:

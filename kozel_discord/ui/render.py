@@ -12,7 +12,7 @@ import datetime as dt
 
 import discord
 
-from ..engine import Action, ActionKind, Card, GameResult, Observation, SeriesOutcome, Suit
+from ..engine import Action, ActionKind, Card, GameResult, Observation, Suit
 from ..i18n import t
 from ..service import Seat, Table, TableStatus
 
@@ -280,13 +280,14 @@ def game_over_embed(
     return e
 
 
-def series_over_embed(table: Table, outcome: SeriesOutcome, locale: str) -> discord.Embed:
-    goats = team_names(table, outcome.goats, locale)
-    key = "series.goats_with_eggs" if outcome.goats_with_eggs else "series.goats"
+def series_over_embed(table: Table, obs: Observation, locale: str) -> discord.Embed:
+    """The end of the series (from the public view of a finished series)."""
+    goats = team_names(table, obs.goats or 0, locale)
+    key = "series.goats_with_eggs" if obs.eggs else "series.goats"
     e = discord.Embed(
         title=t("series.title", locale),
-        description=t(key, locale, names=goats, eggs=outcome.eggs),
+        description=t(key, locale, names=goats, eggs=obs.eggs),
         colour=COLOR_DONE,
     )
-    _add_series_field(e, outcome.defeat_points, outcome.eggs, locale)
+    _add_series_field(e, obs.defeat_points, obs.eggs, locale)
     return e
