@@ -24,26 +24,12 @@ import random
 import re
 import tempfile
 import time
-import uuid
 from pathlib import Path
-
-from sqlalchemy import text
-from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
-from sqlalchemy.pool import NullPool
 
 from kozel_discord.monitor import percentile
 from kozel_discord.testing.discord_standin import DiscordStandIn
 from kozel_discord.testing.harness import BotProcess, Driver
-
-
-async def _admin(url: str, sql: str) -> None:
-    engine = create_async_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as conn:
-            await conn.execute(text(sql))
-    finally:
-        await engine.dispose()
+from kozel_discord.testing.postgres import temporary_database
 
 
 async def _human(
@@ -84,11 +70,8 @@ async def main() -> None:
     )
     args = parser.parse_args()
     admin = args.database_url
-    name = f"kozel_load_{uuid.uuid4().hex[:8]}"
-    await _admin(admin, f'CREATE DATABASE "{name}"')
-    db_url = make_url(admin).set(database=name).render_as_string(hide_password=False)
     workdir = Path(tempfile.mkdtemp(prefix="kozel-load-"))
-    try:
+    async with temporary_database(admin, "kozel_load") as db_url:
         async with DiscordStandIn(response_timeout=30.0) as standin:
             standin.set_global_rate_limit(50, 1.0)  # Discord's global limit
             guilds = []
@@ -167,8 +150,6 @@ async def main() -> None:
             print("  ", e)
         print(f"max requests per second:     {standin.max_requests_per_second()}")
         print(f"bot log: {workdir / 'bot.log'}  ({time.strftime('%Y-%m-%d %H:%M')})")
-    finally:
-        await _admin(admin, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 if __name__ == "__main__":

@@ -34,8 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-from sqlalchemy.pool import NullPool
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from kozel_discord.settings import normalise_database_url
 from kozel_discord.store.db import (
@@ -50,6 +49,7 @@ from kozel_discord.store.league import (
     SeriesStart,
 )
 from kozel_discord.store.rating import ordinal
+from kozel_discord.testing.postgres import admin_sql
 
 log = logging.getLogger(__name__)
 
@@ -64,15 +64,6 @@ def admin_url() -> str:
         or DEFAULT_ADMIN_URL
     )
     return normalise_database_url(url)
-
-
-async def admin(url: str, statement: str) -> None:
-    engine = create_async_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as conn:
-            await conn.execute(text(statement))
-    finally:
-        await engine.dispose()
 
 
 def game_result(guild_id: int, key: str, number: int, rng: random.Random) -> GameResult:
@@ -407,7 +398,7 @@ async def main() -> None:
     admin_db = admin_url()
     name = f"kozel_bench_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     url = make_url(admin_db).set(database=name).render_as_string(hide_password=False)
-    await admin(admin_db, f'CREATE DATABASE "{name}"')
+    await admin_sql(admin_db, f'CREATE DATABASE "{name}"')
     try:
         await upgrade_database(url)
         engine = create_engine(url, pool_size=max(5, args.concurrency), max_overflow=0)
@@ -420,7 +411,7 @@ async def main() -> None:
         finally:
             await engine.dispose()
     finally:
-        await admin(admin_db, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        await admin_sql(admin_db, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 if __name__ == "__main__":

@@ -21,15 +21,13 @@ from urllib.parse import parse_qs, urlsplit
 import discord
 import pytest
 from alembic.script import ScriptDirectory
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import create_async_engine
-from sqlalchemy.pool import NullPool
 
 from kozel_discord import admin
 from kozel_discord.__main__ import build_parser, main
 from kozel_discord.settings import Settings
 from kozel_discord.store.db import alembic_config
+from kozel_discord.testing.postgres import admin_sql
 
 BOT_ID = 123456789012345678
 POSTGRES_ADMIN_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
@@ -492,22 +490,13 @@ def _ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes", "on"}
 
 
-async def _admin_sql(url: str, statement: str) -> None:
-    engine = create_async_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-    try:
-        async with engine.connect() as conn:
-            await conn.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
     admin_url = os.environ.get("KOZEL_TEST_POSTGRES_URL", POSTGRES_ADMIN_URL)
     admin_url = admin_url.replace("postgresql://", "postgresql+asyncpg://", 1)
     name = f"kozel_admin_{uuid.uuid4().hex[:10]}"
     try:
-        asyncio.run(_admin_sql(admin_url, f'CREATE DATABASE "{name}"'))
+        asyncio.run(admin_sql(admin_url, f'CREATE DATABASE "{name}"'))
     except Exception as exc:
         if _ci():
             pytest.fail(f"PostgreSQL is needed under CI: {exc}")
@@ -515,7 +504,7 @@ def postgres_url() -> Iterator[str]:
     try:
         yield make_url(admin_url).set(database=name).render_as_string(hide_password=False)
     finally:
-        asyncio.run(_admin_sql(admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        asyncio.run(admin_sql(admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.mark.postgres

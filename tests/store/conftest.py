@@ -19,10 +19,8 @@ from collections.abc import AsyncIterator, Iterator, Sequence
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 from sqlalchemy.engine import make_url
-from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
-from sqlalchemy.pool import NullPool
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from kozel_discord.store.db import create_engine, create_sessionmaker, upgrade_database
 from kozel_discord.store.league import (
@@ -32,6 +30,7 @@ from kozel_discord.store.league import (
     SeriesEnd,
     SeriesStart,
 )
+from kozel_discord.testing.postgres import admin_sql
 
 DEFAULT_POSTGRES_ADMIN_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
 T0 = dt.datetime(2026, 1, 1, 12, 0, tzinfo=dt.UTC)
@@ -50,20 +49,6 @@ def postgres_admin_url() -> str:
     )
 
 
-def _admin_engine(url: str) -> AsyncEngine:
-    return create_async_engine(url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
-
-
-async def _admin(url: str, *statements: str) -> None:
-    engine = _admin_engine(url)
-    try:
-        async with engine.connect() as conn:
-            for statement in statements:
-                await conn.execute(text(statement))
-    finally:
-        await engine.dispose()
-
-
 class PostgresServer:
     """Creates and drops uniquely named databases on the test server."""
 
@@ -77,11 +62,11 @@ class PostgresServer:
 
     def create(self) -> str:
         name = f"{self.prefix}_{next(self._count)}"
-        asyncio.run(_admin(self.admin_url, f'CREATE DATABASE "{name}"'))
+        asyncio.run(admin_sql(self.admin_url, f'CREATE DATABASE "{name}"'))
         return name
 
     def drop(self, name: str) -> None:
-        asyncio.run(_admin(self.admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        asyncio.run(admin_sql(self.admin_url, f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
 
 
 @pytest.fixture(scope="session")
@@ -89,7 +74,7 @@ def postgres_server() -> PostgresServer:
     url = postgres_admin_url()
     shown = make_url(url).render_as_string(hide_password=True)
     try:
-        asyncio.run(asyncio.wait_for(_admin(url, "SELECT 1"), timeout=10))
+        asyncio.run(asyncio.wait_for(admin_sql(url, "SELECT 1"), timeout=10))
     except Exception as exc:
         message = (
             f"PostgreSQL is not reachable at {shown} ({type(exc).__name__}: {exc}); "
