@@ -287,15 +287,17 @@ class TablePresenter:
             )
 
     async def _stopped(self, table: Table) -> None:
-        msg_id = table.messages.get("table")
-        if msg_id is None:
-            return
-        with contextlib.suppress(discord.HTTPException):
-            await (
-                self._channel(table)
-                .get_partial_message(msg_id)
-                .edit(content=t("stop.done", table.locale), view=None)
-            )
+        """The table's public messages lose their controls and say that it was stopped."""
+        for key in ("table", "lobby"):
+            msg_id = table.messages.get(key)
+            if msg_id is None:
+                continue
+            with contextlib.suppress(discord.HTTPException):
+                await (
+                    self._channel(table)
+                    .get_partial_message(msg_id)
+                    .edit(content=t("stop.done", table.locale), embed=None, view=None)
+                )
 
     async def _resumed(self, table: Table) -> None:
         """After a restart: post what the crash kept from being posted (game summaries, a

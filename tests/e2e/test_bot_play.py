@@ -377,8 +377,12 @@ async def test_stop_needs_the_host_or_manage_server_and_a_confirmation(
     asked = await standin.slash(mod, guild, None, "kozel", subcommand="stop")  # type: ignore[arg-type]
     assert asked.message is not None and asked.message.visible_to == mod.id  # type: ignore[attr-defined]
     assert "Stop the game" in embed_text(asked.message)
+    table_message = driver.table_message()
+    assert table_message is not None
     await standin.click(mod, asked.message, f"kozel:stop:{driver.tid}")  # type: ignore[arg-type]
     assert "stopped" in embed_text(asked.message)
+    await standin.wait_for(lambda: not table_message.custom_ids(), timeout=10)
+    assert "stopped" in embed_text(table_message)
     gone = await standin.slash(alice, guild, None, "kozel", subcommand="hand")  # type: ignore[arg-type]
     assert "no table" in embed_text(gone.message)  # type: ignore[arg-type]
     history = await standin.slash(alice, guild, None, "league", subcommand="history")  # type: ignore[arg-type]
