@@ -61,6 +61,11 @@ async def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--computer-delay", type=float, default=1.0)
+    parser.add_argument(
+        "--computers",
+        default="heuristic,heuristic,random",
+        help="levels of the three computer seats (default heuristic,heuristic,random)",
+    )
     parser.add_argument("--think", type=float, default=1.0, help="human reaction time, seconds")
     parser.add_argument(
         "--database-url",
@@ -87,6 +92,7 @@ async def main() -> None:
                     "KOZEL_EDIT_INTERVAL": "1",
                     "KOZEL_TURN_TIMEOUT": "0",
                     "KOZEL_STATS_INTERVAL": "0",
+                    "KOZEL_AI_PROCESSES": "2",
                     "KOZEL_FIXED_SEED": "",
                     "KOZEL_DB_POOL_SIZE": os.environ.get("KOZEL_DB_POOL_SIZE", "10"),
                 },
@@ -98,7 +104,8 @@ async def main() -> None:
             print(f"opening {args.tables} tables…", flush=True)
             for guild, user in guilds:
                 d = Driver(standin, guild, {0: user}, lambda o: str(rng.choice(o)["value"]))
-                await d.open_table(user, {1: "heuristic", 2: "heuristic", 3: "random"})
+                levels = args.computers.split(",")
+                await d.open_table(user, {seat: levels[seat - 1] for seat in (1, 2, 3)})
                 drivers.append(d)
             setup_interactions = len(standin.latencies)
             loop = asyncio.get_running_loop()
@@ -127,7 +134,10 @@ async def main() -> None:
         lag_max = re.search(r"loop_lag_max_ms=([\d.]+)", final)
         games_done = re.search(r" games=(\d+)", final)
         print()
-        print(f"tables: {args.tables}, computer delay {args.computer_delay}s, {elapsed:.0f} s")
+        print(
+            f"tables: {args.tables}, computers {args.computers}, "
+            f"computer delay {args.computer_delay}s, {elapsed:.0f} s"
+        )
         print(
             f"interactions handled:        {len(latencies)} ({len(play_latencies)} while playing)"
         )

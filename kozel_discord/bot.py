@@ -20,6 +20,7 @@ from .cogs import EXTENSIONS
 from .i18n import KozelTranslator
 from .monitor import BotStats, LagMonitor
 from .service import TableEvent, TableService
+from .service.computer import ComputerPlayers
 from .service.league import LeagueService
 from .settings import Settings
 from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
@@ -114,11 +115,14 @@ class KozelBot(commands.AutoShardedBot):
         )
         self._db_engine = create_engine(s.database_url, **pool)
         store = LeagueStore(create_sessionmaker(self._db_engine))
+        computers = ComputerPlayers(processes=s.ai_processes)
+        await computers.start()
         self.tables = TableService(
             store,
             default_timeout=s.turn_timeout_seconds,
             computer_delay=s.computer_delay,
             seed_source=seed_source(s.fixed_seed),
+            computers=computers,
         )
         self.league = LeagueService(store)
         self.presenter = TablePresenter(

@@ -1,14 +1,27 @@
-"""Computer players for the live tables, run off the event loop (in a worker thread)."""
+"""Computer players for the live tables, run off the event loop.
+
+``random`` and ``heuristic`` decide in microseconds and run in a worker thread. ``strong``
+searches for up to ~200 ms of CPU per decision: in a thread it would hold the GIL and stall
+the event loop (measured: loop lag p99 ~200 ms with 20 tables of strong players), so it
+runs in a small pool of worker processes. A player only ever receives an observation.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
 import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 
 from ..ai import get_player
 from ..engine import Action, Observation
 
+log = logging.getLogger(__name__)
+
 TIMEOUT_LEVEL = "heuristic"  # plays a timed-out or away human's turn
+SEARCHING_LEVELS = frozenset({"strong"})
 
 
 def _choose(level: str, obs: Observation, seed: str) -> Action:
@@ -19,11 +32,59 @@ def _molodka(level: str, obs: Observation, seed: str) -> Action | None:
     return get_player(level).wants_molodka(obs, random.Random(seed))
 
 
-async def choose(level: str, obs: Observation, seed: str) -> Action:
-    """The computer's move for the seat that ``obs`` belongs to (only what it may see)."""
-    return await asyncio.to_thread(_choose, level, obs, seed)
+def _warm_up() -> None:
+    """Import the players in a fresh worker process before the first real decision."""
+    get_player("strong")
 
 
-async def wants_molodka(level: str, obs: Observation, seed: str) -> Action | None:
-    """Whether a computer seat declares its molodka out of turn now."""
-    return await asyncio.to_thread(_molodka, level, obs, seed)
+class ComputerPlayers:
+    """Runs decisions: searching levels in ``processes`` worker processes (0: threads)."""
+
+    def __init__(self, processes: int = 2) -> None:
+        self.processes = processes
+        self._pool: ProcessPoolExecutor | None = None
+
+    def _executor(self, level: str) -> Executor | None:
+        if level not in SEARCHING_LEVELS or self.processes <= 0:
+            return None  # the default thread pool
+        if self._pool is None:
+            # "spawn": a clean child, never a fork of a process with running threads.
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn")
+            )
+        return self._pool
+
+    async def start(self) -> None:
+        """Start the worker processes now rather than on the first hard computer's move."""
+        if self.processes > 0:
+            pool = self._executor(next(iter(SEARCHING_LEVELS)))
+            loop = asyncio.get_running_loop()
+            await asyncio.gather(
+                *(loop.run_in_executor(pool, _warm_up) for _ in range(self.processes))
+            )
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+    async def _run(self, level: str, fn: object, obs: Observation, seed: str) -> object:
+        loop = asyncio.get_running_loop()
+        try:
+            return await loop.run_in_executor(self._executor(level), fn, level, obs, seed)  # type: ignore[arg-type]
+        except BrokenProcessPool:
+            log.warning("computer_pool_broken level=%s: restarting it", level)
+            self._pool = None
+            return await loop.run_in_executor(self._executor(level), fn, level, obs, seed)  # type: ignore[arg-type]
+
+    async def choose(self, level: str, obs: Observation, seed: str) -> Action:
+        """The computer's move for the seat that ``obs`` belongs to (only what it may see)."""
+        action = await self._run(level, _choose, obs, seed)
+        assert isinstance(action, Action)
+        return action
+
+    async def wants_molodka(self, level: str, obs: Observation, seed: str) -> Action | None:
+        """Whether a computer seat declares its molodka out of turn now."""
+        wish = await self._run(level, _molodka, obs, seed)
+        assert wish is None or isinstance(wish, Action)
+        return wish

@@ -81,11 +81,13 @@ class TableService:
         commit_timeout: float = 2.0,
         now: Callable[[], dt.datetime] = utcnow,
         seed_source: Callable[[int], int] | None = None,
+        computers: computer.ComputerPlayers | None = None,
     ) -> None:
         self.store = store
         self.default_timeout = default_timeout
         self.computer_delay = computer_delay
         self.commit_timeout = commit_timeout
+        self.computers = computers or computer.ComputerPlayers(processes=0)
         self._now = now
         self._seed_source = seed_source or (lambda _channel: secrets.randbits(62))
         self._tables: dict[int, Table] = {}
@@ -115,6 +117,7 @@ class TableService:
 
     async def close(self) -> None:
         self._closed = True
+        await self.computers.close()
         tasks = list(self._tasks.values())
         for task in tasks:
             task.cancel()
@@ -759,13 +762,13 @@ class TableService:
                 continue
             level = s.level or computer.TIMEOUT_LEVEL
             obs = observe(series, i)
-            wish = await computer.wants_molodka(level, obs, f"{base}/m{i}")
+            wish = await self.computers.wants_molodka(level, obs, f"{base}/m{i}")
             if wish is not None:
                 return await self._computer_apply(table, i, wish, timed_out=False)
         seat = table.seat(turn)
         if seat.played_by_computer or timed_out:
             level = seat.level or computer.TIMEOUT_LEVEL
-            action = await computer.choose(level, observe(series, turn), f"{base}/{turn}")
+            action = await self.computers.choose(level, observe(series, turn), f"{base}/{turn}")
             return await self._computer_apply(table, turn, action, timed_out=timed_out)
         return []
 

@@ -53,6 +53,7 @@ class BotProcess:
             KOZEL_TURN_TIMEOUT="0",
             KOZEL_LOG_LEVEL="INFO",
             KOZEL_FIXED_SEED="20261129",
+            KOZEL_AI_PROCESSES="0",  # tests seat random/heuristic players only
             PYTHONUNBUFFERED="1",
         )
         if self.guild is not None:
