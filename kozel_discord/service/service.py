@@ -174,7 +174,8 @@ class TableService:
         async with self._lock(channel_id):
             old = self._tables.get(channel_id)
             if old is not None and old.status is not TableStatus.FINISHED:
-                raise ServiceError("table_exists", message_id=old.messages.get("table"))
+                where = old.messages.get("table") or old.messages.get("lobby")
+                raise ServiceError("table_exists", message_id=where)
             table = Table(
                 table_id=uuid.uuid4().hex[:12],
                 guild_id=guild_id,
