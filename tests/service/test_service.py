@@ -42,10 +42,21 @@ class Events:
             await asyncio.wait_for(self.changed.wait(), 30)
 
 
+_services: list[TableService] = []
+
+
+@pytest.fixture(autouse=True)
+async def _close_services(store: LeagueStore) -> AsyncIterator[None]:
+    """Every service a test made is closed (its tasks cancelled) before the store goes."""
+    yield
+    while _services:
+        await _services.pop().close()
+
+
 def _svc(store: LeagueStore, **kw: Any) -> TableService:
-    return TableService(
-        store, default_timeout=None, computer_delay=0, seed_source=lambda c: 5, **kw
-    )
+    svc = TableService(store, default_timeout=None, computer_delay=0, seed_source=lambda c: 5, **kw)
+    _services.append(svc)
+    return svc
 
 
 async def _two_humans(svc: TableService) -> str:
