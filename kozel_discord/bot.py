@@ -8,8 +8,10 @@ import asyncio
 import contextlib
 import gc
 import hashlib
+import json
 import logging
 import signal
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -17,7 +19,7 @@ import yarl
 from discord.ext import commands
 
 from .cogs import EXTENSIONS
-from .i18n import KozelTranslator
+from .i18n import LANGUAGES, KozelTranslator, catalog
 from .monitor import BotStats, LagMonitor
 from .service import TableEvent, TableService
 from .service.computer import ComputerPlayers
@@ -28,6 +30,8 @@ from .ui.components import DYNAMIC_ITEMS
 from .ui.presenter import TablePresenter
 
 log = logging.getLogger(__name__)
+
+COMMANDS_MARKER = ".kozel-commands.sha256"  # in the working directory
 
 
 def point_at_standin(settings: Settings) -> None:
@@ -141,12 +145,7 @@ class KozelBot(commands.AutoShardedBot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
-        if s.dev_guild_id:
-            guild = discord.Object(id=s.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        await self._sync_commands()
         await self.tables.resume(self.owns_guild)
         # Latency: what was built at start-up lives for the whole run, so keep it out of
         # the cyclic garbage collector's full passes, and make those passes rarer (long
@@ -154,6 +153,28 @@ class KozelBot(commands.AutoShardedBot):
         gc.collect()
         gc.freeze()
         gc.set_threshold(50_000, 20, 100)
+
+    async def _sync_commands(self) -> None:
+        """Sync the slash commands, but only when they changed since the last sync from this
+        working directory (Discord rate-limits syncs; a crash-looping bot must not hit that)."""
+        s = self.settings
+        guild = discord.Object(id=s.dev_guild_id) if s.dev_guild_id else None
+        if guild is not None:
+            self.tree.copy_global_to(guild=guild)
+        payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
+        texts = [catalog(lang) for lang in LANGUAGES]
+        blob = json.dumps([s.dev_guild_id, self.application_id, payload, texts], sort_keys=True)
+        digest = hashlib.sha256(blob.encode()).hexdigest()
+        marker = Path(COMMANDS_MARKER)
+        with contextlib.suppress(OSError):
+            if marker.read_text().strip() == digest:
+                log.info("slash commands unchanged: not synced")
+                return
+        await self.tree.sync(guild=guild)
+        try:
+            marker.write_text(digest)
+        except OSError as exc:
+            log.info("command sync marker not written (%s): the next start syncs again", exc)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.stats.interactions += 1

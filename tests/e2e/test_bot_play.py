@@ -448,3 +448,24 @@ async def test_a_board_refreshes_itself_when_the_players_turn_comes(
         )
         assert nxt and len(standin.latencies) == clicks + 1
     assert standin.rejections == [] and standin.missed_deadlines == []
+
+
+async def test_unchanged_commands_are_not_synced_again_on_restart(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Restarts", members=[alice])
+    first = BotProcess(standin, sqlite_url, log_path, guild=guild)
+    bots.append(first)
+    await first.start()
+    await standin.wait_for_commands("kozel", guild=guild, timeout=30)
+    syncs = standin.command_syncs
+    assert syncs >= 1
+    await first.stop()
+    second = BotProcess(standin, sqlite_url, log_path, guild=guild)
+    bots.append(second)
+    await second.start()
+    rules = await standin.slash(alice, guild, None, "kozel", subcommand="rules")
+    assert rules.message is not None
+    assert standin.command_syncs == syncs, "the same commands were not synced twice"
+    assert "slash commands unchanged" in second.log_text()
