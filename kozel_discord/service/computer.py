@@ -32,6 +32,12 @@ def _molodka(level: str, obs: Observation, seed: str) -> Action | None:
     return get_player(level).wants_molodka(obs, random.Random(seed))
 
 
+def fallback_choice(obs: Observation, seed: str) -> Action:
+    """The heuristic's move, decided right here (it takes microseconds): used when a
+    player failed, so that a table never stalls."""
+    return _choose(TIMEOUT_LEVEL, obs, seed)
+
+
 def _warm_up() -> None:
     """Import the players in a fresh worker process before the first real decision."""
     get_player("strong")

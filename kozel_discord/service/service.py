@@ -763,13 +763,28 @@ class TableService:
                 continue
             level = s.level or computer.TIMEOUT_LEVEL
             obs = observe(series, i)
-            wish = await self.computers.wants_molodka(level, obs, f"{base}/m{i}")
-            if wish is not None:
+            try:
+                wish = await self.computers.wants_molodka(level, obs, f"{base}/m{i}")
+            except Exception:
+                log.exception("computer_failed table=%s seat=%d: no molodka", table.table_id, i)
+                wish = None
+            if wish is not None and wish in obs.legal_actions:
                 return await self._computer_apply(table, i, wish, timed_out=False)
         seat = table.seat(turn)
         if seat.played_by_computer or timed_out:
             level = seat.level or computer.TIMEOUT_LEVEL
-            action = await self.computers.choose(level, observe(series, turn), f"{base}/{turn}")
+            obs = observe(series, turn)
+            try:
+                action = await self.computers.choose(level, obs, f"{base}/{turn}")
+            except Exception:
+                log.exception(
+                    "computer_failed table=%s seat=%d level=%s", table.table_id, turn, level
+                )
+                action = None
+            if action not in obs.legal_actions:
+                # A failed or confused player must not stall the table: the simple one plays.
+                action = computer.fallback_choice(obs, f"{base}/{turn}")
+            assert action is not None
             return await self._computer_apply(table, turn, action, timed_out=timed_out)
         return []
 

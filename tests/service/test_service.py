@@ -246,3 +246,30 @@ async def test_a_timer_that_expired_while_the_bot_was_down_fires_at_once(
     assert resumed.series.actions[moves][0] == seat, "the expired turn was played at once"
     assert resumed.seat(seat).timeouts == 1
     await second.close()
+
+
+class BrokenComputers:
+    """Computer players that fail: one raises, the molodka answer is not even legal."""
+
+    async def choose(self, level: str, obs: Any, seed: str) -> Any:
+        raise RuntimeError("the search crashed")
+
+    async def wants_molodka(self, level: str, obs: Any, seed: str) -> Any:
+        return "not an action"
+
+    async def close(self) -> None:
+        return None
+
+
+async def test_failing_computer_players_do_not_stall_the_table(store: LeagueStore) -> None:
+    svc = _svc(store, computers=BrokenComputers())
+    events = Events()
+    svc.add_listener(events)
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
+    await svc.leave(CHANNEL, t.table_id, HOST)
+    for seat in range(4):
+        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, "strong", f"C{seat}")
+    await svc.start(CHANNEL, t.table_id, HOST)
+    await events.wait_for("game_over")
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None and table.series.results
