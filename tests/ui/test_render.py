@@ -1,0 +1,75 @@
+"""Rendering: the private board offers exactly the legal moves within Discord's limits, and
+the public table shows no card its viewers may not see."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from kozel_discord.engine import ActionKind, Series, observe
+from kozel_discord.service import Seat, Table, TableStatus
+from kozel_discord.ui import components, render
+
+CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠]")
+
+
+def _table(series: Series) -> Table:
+    t = Table(
+        table_id="0123456789ab",
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        locale="en-US",
+        turn_timeout=None,
+        status=TableStatus.PLAYING,
+        series=series,
+    )
+    t.seats = [Seat(user_id=10 + i, name=f"p{i}") for i in range(4)]
+    return t
+
+
+def _embed_text(embed: object) -> str:
+    data = embed.to_dict()  # type: ignore[attr-defined]
+    parts = [data.get("title", ""), data.get("description", "")]
+    for f in data.get("fields", []):
+        parts += [f["name"], f["value"]]
+    return "\n".join(parts)
+
+
+async def test_boards_and_public_table_over_random_play() -> None:
+    rng = random.Random(4)
+    for seed in range(6):
+        series = Series(seed)
+        table = _table(series)
+        while not series.over:
+            seat = series.turn
+            assert seat is not None
+            public = _embed_text(render.table_embed(table, observe(series, None), "en-US"))
+            shown = {m.group(0) for m in CARD_RE.finditer(public)}
+            face_up = {c.label for p in series.game.plays if p.face_up for c in p.cards}
+            assert shown <= face_up | {series.game.trump_card.label}, "no hidden card in public"
+            obs = observe(series, seat)
+            view = components.hand_view(table, obs, len(series.actions), "en-US")
+            items = [getattr(i, "item", i) for i in view.children]
+            selects = [i for i in items if hasattr(i, "options")]
+            assert len(selects) == 1
+            options = selects[0].options  # type: ignore[attr-defined]
+            assert len(options) == len(obs.legal_actions) <= 25
+            assert {o.value for o in options} == {a.encode() for a in obs.legal_actions}
+            for o in options:
+                assert 1 <= len(o.label) <= 100 and len(o.description or "") <= 100
+            assert len(view.to_components()) <= 5
+            action = rng.choice(obs.legal_actions)
+            if action.kind is ActionKind.BEAT:
+                label = render.action_label(action, obs, "en-US")
+                assert label.startswith("Beat with ")
+            series.apply(seat, action)
+
+
+def test_russian_labels() -> None:
+    series = Series(1)
+    seat = series.turn
+    assert seat is not None
+    obs = observe(series, seat)
+    label = render.action_label(obs.legal_actions[0], obs, "ru")
+    assert label.startswith("Зайти")
