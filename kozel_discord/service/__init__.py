@@ -2,10 +2,11 @@
 and persistence. Cogs call it; it calls the engine and the store."""
 
 from .errors import ServiceError
-from .service import TableEvent, TableListener, TableService
+from .service import LEVELS, TableEvent, TableListener, TableService
 from .table import Seat, Table, TableStatus
 
 __all__ = [
+    "LEVELS",
     "Seat",
     "ServiceError",
     "Table",

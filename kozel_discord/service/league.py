@@ -11,7 +11,6 @@ from .errors import ServiceError
 
 log = logging.getLogger(__name__)
 
-SORTS = tuple(STANDINGS_SORTS)
 PER_PAGE = 10
 
 

@@ -23,6 +23,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
+from ..ai import LEVELS
 from ..engine import (
     Action,
     ActionKind,
@@ -42,7 +43,6 @@ from .table import AWAY_AFTER_TIMEOUTS, Seat, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
-LEVELS = ("random", "heuristic", "strong")
 RETRY_AFTER_DB_ERROR = 2.0  # seconds before a computer move is tried again
 
 

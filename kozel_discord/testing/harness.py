@@ -101,10 +101,6 @@ class BotProcess:
         return self.log_path.read_text(encoding="utf-8", errors="replace")
 
 
-def custom_ids(message: RecordedMessage) -> list[str]:
-    return message.custom_ids()
-
-
 def find_id(message: RecordedMessage, pattern: str) -> str:
     for cid in message.custom_ids():
         if re.fullmatch(pattern, cid):
@@ -130,31 +126,14 @@ def embed_text(message: RecordedMessage) -> str:
     return "\n".join(parts)
 
 
-async def wait_for_public(
-    standin: DiscordStandIn,
-    channel_id: int,
-    predicate: Callable[[RecordedMessage], bool],
-    timeout: float = 20.0,
-) -> RecordedMessage:
-    def find() -> RecordedMessage | None:
-        for m in reversed(standin.public_messages(channel_id)):
-            if predicate(m):
-                return m
-        return None
-
-    return await standin.wait_for(find, timeout=timeout)
-
-
 __all__ = [
     "BotProcess",
     "DiscordStandIn",
     "StandInGuild",
     "StandInUser",
-    "custom_ids",
     "embed_text",
     "find_id",
     "select_options",
-    "wait_for_public",
 ]
 
 

@@ -19,7 +19,7 @@ import discord
 
 from ..engine import Observation
 from ..i18n import t
-from ..service import ServiceError, Table, TableService, TableStatus
+from ..service import LEVELS, ServiceError, Table, TableService, TableStatus
 from . import render
 
 if TYPE_CHECKING:
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 TID = r"(?P<tid>[0-9a-f]{12})"
-LEVELS = ("random", "heuristic", "strong")
 
 
 def service_of(interaction: discord.Interaction[Any]) -> TableService:
@@ -379,7 +378,7 @@ class AddComputerSelect(
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         svc = service_of(interaction)
         locale = user_locale(interaction)
-        m = re.fullmatch(r"([0-3]):(random|heuristic|strong)", selected_value(interaction))
+        m = re.fullmatch(rf"([0-3]):({'|'.join(LEVELS)})", selected_value(interaction))
         if m is None:
             await send_error(interaction, ServiceError("bad_seat"))
             return
