@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..i18n import t
+from ..i18n import locale_of, t
 
 if TYPE_CHECKING:
     from ..bot import KozelBot
@@ -30,7 +30,7 @@ class ErrorsCog(commands.Cog):
     async def on_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        locale = str(interaction.locale.value if interaction.locale else "en-US")
+        locale = locale_of(interaction)
         if isinstance(error, app_commands.NoPrivateMessage):
             text = t("error.guild_only", locale)
         elif isinstance(error, app_commands.CheckFailure):

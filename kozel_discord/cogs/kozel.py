@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..i18n import ls, t
+from ..i18n import locale_of, ls, t
 from ..monitor import percentile
 from ..service import ServiceError
 from ..ui import components, render
@@ -26,11 +26,6 @@ TIMER_CHOICES = [
     app_commands.Choice(name=ls("choice.timer.90"), value=90),
     app_commands.Choice(name=ls("choice.timer.180"), value=180),
 ]
-
-
-def guild_locale(interaction: discord.Interaction[Any]) -> str:
-    loc = interaction.guild_locale or interaction.locale
-    return str(loc.value if loc else "en-US")
 
 
 class KozelCog(
@@ -50,7 +45,7 @@ class KozelCog(
     ) -> None:
         svc = self.bot.tables
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        locale = guild_locale(interaction)
+        locale = locale_of(interaction, public=True)
         try:
             table = await svc.open_lobby(
                 interaction.guild_id,
@@ -72,7 +67,7 @@ class KozelCog(
     @app_commands.command(name=ls("cmd.stop.name"), description=ls("cmd.stop.desc"))
     @app_commands.guild_only()
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        locale = components.user_locale(interaction)
+        locale = locale_of(interaction)
         table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
             await components.send_error(interaction, ServiceError("no_table"))
@@ -98,7 +93,7 @@ class KozelCog(
 
     @app_commands.command(name=ls("cmd.rules.name"), description=ls("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        locale = components.user_locale(interaction)
+        locale = locale_of(interaction)
         embed = discord.Embed(
             title=t("rules.title", locale), description=t("rules.text", locale), colour=0x2D7D46
         )
@@ -109,7 +104,7 @@ class KozelCog(
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def stats(self, interaction: discord.Interaction[Any]) -> None:
-        locale = components.user_locale(interaction)
+        locale = locale_of(interaction)
         st = self.bot.stats
         lags = list(st.lag_samples)
         embed = discord.Embed(title=t("stats.title", locale), colour=0x5865F2)

@@ -10,10 +10,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..i18n import ls, t
+from ..i18n import locale_of, ls, t
 from ..service import ServiceError
 from ..store import PlayerProfile, SeriesSummary, StandingsPage
-from ..ui.components import guarded, send_error, user_locale
+from ..ui.components import guarded, send_error
 
 if TYPE_CHECKING:
     from ..bot import KozelBot
@@ -24,11 +24,6 @@ SORT_CHOICES = [
     app_commands.Choice(name=ls(f"sort.{s}"), value=s)
     for s in ("rating", "series_won", "games_won", "goats", "goats_with_eggs", "eggs")
 ]
-
-
-def _guild_locale(interaction: discord.Interaction[Any]) -> str:
-    loc = interaction.guild_locale or interaction.locale
-    return str(loc.value if loc else "en-US")
 
 
 def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discord.Embed:
@@ -107,7 +102,7 @@ class StandingsPageButton(
         if interaction.guild_id is None:
             raise ServiceError("guild_only")
         bot = cast("KozelBot", interaction.client)
-        locale = _guild_locale(interaction)
+        locale = locale_of(interaction, public=True)
         page = await bot.league.standings(interaction.guild_id, self.sort, self.page)
         name = interaction.guild.name if interaction.guild else ""
         await interaction.response.edit_message(
@@ -117,13 +112,16 @@ class StandingsPageButton(
 
 def _series_line(s: SeriesSummary, locale: str) -> str:
     def names(team: int) -> str:
-        return " & ".join(
+        players = [
             f"<@{seat.user_id}>"
             if seat.user_id is not None
             else t("seat.computer_short", locale, level=t(f"level.{seat.computer_level}", locale))
             for seat in s.seats
             if seat.seat % 2 == team
-        )
+        ]
+        if len(players) != 2:
+            return ", ".join(players)
+        return t("team.pair", locale, first=players[0], second=players[1])
 
     when = f"<t:{int((s.ended_at or s.started_at).timestamp())}:d>"
     if s.goats is None:
@@ -207,7 +205,7 @@ class LeagueCog(
         self, interaction: discord.Interaction[Any], sort: app_commands.Choice[str] | None = None
     ) -> None:
         assert interaction.guild_id is not None
-        locale = _guild_locale(interaction)
+        locale = locale_of(interaction, public=True)
         key = sort.value if sort is not None else "rating"
         try:
             page = await self.bot.league.standings(interaction.guild_id, key, 0)
@@ -226,7 +224,7 @@ class LeagueCog(
         self, interaction: discord.Interaction[Any], member: discord.User | None = None
     ) -> None:
         assert interaction.guild_id is not None
-        locale = user_locale(interaction)
+        locale = locale_of(interaction)
         target = member or interaction.user
         try:
             profile = await self.bot.league.profile(interaction.guild_id, target.id)
@@ -246,7 +244,7 @@ class LeagueCog(
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
-        locale = _guild_locale(interaction)
+        locale = locale_of(interaction, public=True)
         try:
             rows = await self.bot.league.history(interaction.guild_id)
         except ServiceError as err:
@@ -269,7 +267,7 @@ class LeagueCog(
         self, interaction: discord.Interaction[Any], enabled: bool | None = None
     ) -> None:
         assert interaction.guild_id is not None
-        locale = user_locale(interaction)
+        locale = locale_of(interaction)
         try:
             value = await self.bot.league.rank_computer_series(interaction.guild_id, enabled)
         except ServiceError as err:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 import discord
 
 from ..engine import Observation
-from ..i18n import t
+from ..i18n import locale_of, t
 from ..service import LEVELS, ServiceError, Table, TableService, TableStatus
 from . import render
 
@@ -32,10 +32,6 @@ TID = r"(?P<tid>[0-9a-f]{12})"
 
 def service_of(interaction: discord.Interaction[Any]) -> TableService:
     return cast("KozelBot", interaction.client).tables
-
-
-def user_locale(interaction: discord.Interaction[Any]) -> str:
-    return str(interaction.locale.value if interaction.locale else "en-US")
 
 
 def selected_value(interaction: discord.Interaction[Any]) -> str:
@@ -67,7 +63,7 @@ def guarded(fn: CallbackT) -> CallbackT:
             stats = getattr(interaction.client, "stats", None)
             if stats is not None:
                 stats.errors += 1
-            text = t("error.internal", user_locale(interaction))
+            text = t("error.internal", locale_of(interaction))
             with contextlib.suppress(discord.HTTPException):
                 if interaction.response.is_done():
                     await interaction.followup.send(text, ephemeral=True)
@@ -79,7 +75,7 @@ def guarded(fn: CallbackT) -> CallbackT:
 
 async def send_error(interaction: discord.Interaction[Any], err: ServiceError) -> None:
     """A refused request: a clear ephemeral answer to the clicker only; nothing changed."""
-    locale = user_locale(interaction)
+    locale = locale_of(interaction)
     params = {k: v for k, v in err.params.items() if k != "reason"}
     text = t(f"error.{err.key}", locale, **params)
     if err.key == "illegal" and err.params.get("reason"):
@@ -139,7 +135,7 @@ async def show_hand(
     """Answer with the clicker's private board: a fresh ephemeral message, or the same
     ephemeral message updated in place when the click came from one."""
     svc = service_of(interaction)
-    locale = user_locale(interaction)
+    locale = locale_of(interaction)
     seat = table.seat_of(interaction.user.id)
     if seat is None or table.series is None:
         key = "error.not_seated" if table.series is not None else "error.not_playing"
@@ -241,7 +237,7 @@ class PlaySelect(
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         svc = service_of(interaction)
-        locale = user_locale(interaction)
+        locale = locale_of(interaction)
         choice = selected_value(interaction)
         channel_id = interaction.channel_id or 0
         try:
@@ -377,7 +373,7 @@ class AddComputerSelect(
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         svc = service_of(interaction)
-        locale = user_locale(interaction)
+        locale = locale_of(interaction)
         m = re.fullmatch(rf"([0-3]):({'|'.join(LEVELS)})", selected_value(interaction))
         if m is None:
             await send_error(interaction, ServiceError("bad_seat"))
@@ -525,7 +521,7 @@ class StopButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"koz
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         svc = service_of(interaction)
-        locale = user_locale(interaction)
+        locale = locale_of(interaction)
         channel_id = interaction.channel_id or 0
         current = svc.get(channel_id)
         if current is None or current.table_id != self.table_id:
