@@ -403,6 +403,10 @@ async def test_russian_players_and_servers_get_russian_texts(
     await standin.wait_for_commands("kozel", guild=guild, timeout=30)
     commands = {c["name"]: c for c in standin.commands(guild)}
     assert commands["kozel"]["name_localizations"]["ru"] == "козёл"
+    # Commands in texts are clickable mentions: each client shows its own localised name.
+    no_table = await standin.slash(ivan, guild, None, "kozel", subcommand="hand")
+    mention = f"</kozel start:{commands['kozel']['id']}>"
+    assert f"Начните игру командой {mention}." in embed_text(no_table.message)  # type: ignore[arg-type]
     rules = await standin.slash(ivan, guild, None, "kozel", subcommand="rules")
     assert "Козёл на 4 карты" in embed_text(rules.message)  # type: ignore[arg-type]
     driver = Driver(standin, guild, {0: ivan}, lambda o: str(o[0]["value"]))
@@ -468,4 +472,8 @@ async def test_unchanged_commands_are_not_synced_again_on_restart(
     rules = await standin.slash(alice, guild, None, "kozel", subcommand="rules")
     assert rules.message is not None
     assert standin.command_syncs == syncs, "the same commands were not synced twice"
+    # Without a sync the bot still learnt the commands' ids, so texts mention them.
+    kozel_id = next(c["id"] for c in standin.commands(guild) if c["name"] == "kozel")
+    no_table = await standin.slash(alice, guild, None, "kozel", subcommand="hand")
+    assert f"</kozel start:{kozel_id}>" in embed_text(no_table.message)  # type: ignore[arg-type]
     assert "slash commands unchanged" in second.log_text()
