@@ -48,6 +48,7 @@ def _ftl_files(lang: str) -> list[Traversable]:
 
 LANGUAGES: tuple[str, ...] = _languages()
 """The bot's languages, the default first: one folder of ``.ftl`` files each."""
+_BY_LOWER = {lang.lower(): lang for lang in LANGUAGES}
 
 
 def fluent_id(key: str) -> str:
@@ -92,13 +93,11 @@ def fingerprint() -> str:
 
 
 def lang_of(locale: str | discord.Locale | None) -> str:
-    """The bot's language for a Discord locale: the exact language (``uk``), else its base
-    language (``pt-BR`` → ``pt``), else English."""
+    """The bot's language for a Discord locale: the exact language (``uk``, ``pt-BR``), else
+    its base language (``pt-BR`` → ``pt``), else English."""
     value = str(locale.value if isinstance(locale, discord.Locale) else locale or "").lower()
-    if value in LANGUAGES:
-        return value
-    base = value.split("-", 1)[0]
-    return base if base in LANGUAGES else DEFAULT
+    found = _BY_LOWER.get(value) or _BY_LOWER.get(value.split("-", 1)[0])
+    return found or DEFAULT
 
 
 def locale_of(interaction: discord.Interaction[Any], *, public: bool = False) -> str:

@@ -41,6 +41,8 @@ NUMERIC = {
     "page", "pages", "w", "l", "won", "played", "taken", "inflicted", "goats", "goats_eggs",
     "sw", "sl", "gw", "gl", "tables", "games", "interactions", "errors",
 }  # fmt: skip
+PERSONS = {"who", "user", "name", "names", "team"}
+GENDERED_PAST = {"ru": r"\b\w+(ал|ил|ел|ёл|ял|ыл|ул)\b", "uk": r"\b\w+(ив|ав|ов|ув|ла)\b"}
 SAMPLES = {"who": "Ольга", "names": "Alice and Bob", "user": "<@42>", "rank": "Q", "suit": "♥"}
 
 
@@ -93,7 +95,7 @@ def _integer_plural_categories(lang: str) -> set[str]:
 
 
 def test_there_are_languages_besides_english() -> None:
-    assert LANGUAGES[0] == DEFAULT and "ru" in LANGUAGES
+    assert LANGUAGES[0] == DEFAULT and {"ru", "uk", "tr"} <= set(LANGUAGES)
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -186,6 +188,24 @@ def test_russian_plural_forms() -> None:
     ]
 
 
+def test_ukrainian_and_turkish_plural_forms() -> None:
+    assert [t("table.seat_line", "uk", seat="Місце 1 (А)", who="Ольга", cards=n, dealer="")
+            for n in NUMBERS] == [
+        "Місце 1 (А): Ольга — 1 карта",
+        "Місце 1 (А): Ольга — 2 карти",
+        "Місце 1 (А): Ольга — 5 карт",
+        "Місце 1 (А): Ольга — 21 карта",
+    ]  # fmt: skip
+    assert [t("result.defeat", "uk", team="Команда А", points=n) for n in NUMBERS] == [
+        "Команда А отримує 1 штрафне очко.",
+        "Команда А отримує 2 штрафні очки.",
+        "Команда А отримує 5 штрафних очок.",
+        "Команда А отримує 21 штрафне очко.",
+    ]
+    # Turkish keeps the noun singular after a number.
+    assert [t("table.tricks", "tr", n=n) for n in NUMBERS] == ["1 el", "2 el", "5 el", "21 el"]
+
+
 def test_english_plural_forms() -> None:
     assert [t("move.lead", "en-GB", who="Alice", n=n) for n in NUMBERS] == [
         "Alice led 1 card.",
@@ -201,12 +221,10 @@ def test_no_abbreviated_plurals_or_gendered_past_tense(lang: str) -> None:
     for mid, message in _messages(lang).items():
         text = serialize(fluent_ast.Resource([message]))
         assert "(s)" not in text, (lang, mid)
-        if lang == "ru":
-            assert not re.search(r"\} карт\.", text), (mid, text)
-            if _walk(message).variables & {"who", "user", "name", "names", "team"}:
-                # a player may be anyone: no past tense that has a gender ("Ольга сбросил")
-                gendered = r"\b\w+(ал|ил|ел|ёл|ял|ыл|ул)\b"
-                assert not re.search(gendered, text), (mid, text)
+        assert not re.search(r"\} (карт|card)\.", text), (lang, mid, text)
+        if lang in GENDERED_PAST and _walk(message).variables & PERSONS:
+            # a player may be anyone: no past tense that has a gender ("Ольга сбросил")
+            assert not re.search(GENDERED_PAST[lang], text), (lang, mid, text)
 
 
 def test_every_key_used_in_the_code_exists() -> None:
@@ -236,6 +254,7 @@ def test_locale_choice_and_filling() -> None:
     assert lang_of("ru") == "ru" and lang_of(discord.Locale.russian) == "ru"
     assert lang_of("en-GB") == "en" and lang_of(None) == "en" and lang_of("de") == "en"
     assert lang_of("RU") == "ru" and lang_of("ru-RU") == "ru"
+    assert lang_of(discord.Locale.ukrainian) == "uk" and lang_of(discord.Locale.turkish) == "tr"
     assert t("error.seat_taken", "ru", seat=3) == "Место 3 занято."
     assert t("error.seat_taken", "en-US", seat=3) == "Seat 3 is taken."
     assert t("no.such.key", "en") == "no.such.key"
@@ -268,3 +287,7 @@ async def test_translator_gives_russian_command_names() -> None:
     ru = await translator.translate(name, discord.Locale.russian, None)  # type: ignore[arg-type]
     en = await translator.translate(name, discord.Locale.british_english, None)  # type: ignore[arg-type]
     assert ru == "козёл" and en is None
+    start = ls("cmd.start.name")
+    uk = await translator.translate(start, discord.Locale.ukrainian, None)  # type: ignore[arg-type]
+    tr = await translator.translate(start, discord.Locale.turkish, None)  # type: ignore[arg-type]
+    assert (uk, tr) == ("почати", "başlat")
