@@ -32,8 +32,8 @@ def card_text(c: Card, locale: str) -> str:
     return t("card.text", locale, rank=c.rank.label, suit=c.suit.symbol)
 
 
-def cards_text(cards: tuple[Card, ...] | list[Card], locale: str, sep: str = " ") -> str:
-    return sep.join(card_text(c, locale) for c in cards) if cards else "—"
+def cards_text(cards: tuple[Card, ...] | list[Card], locale: str) -> str:
+    return " ".join(card_text(c, locale) for c in cards) if cards else "—"
 
 
 def seat_label(i: int, locale: str) -> str:

@@ -82,10 +82,7 @@ table-trick = Current trick ({ $k ->
 table-trick_new = Current trick
 table-trick_empty = Nothing played yet.
 table-series = Series
-table-series_score = Defeat points: A { $a } · B { $b } · { $eggs ->
-        [one] { $eggs } egg
-       *[other] { $eggs } eggs
-    }
+table-series_score = Defeat points: A { $a } · B { $b } · eggs: { $eggs }
 table-status = Status
 table-series_over = The series is over.
 table-waiting = Waiting…
