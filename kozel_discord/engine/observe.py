@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
 from .cards import Card, Suit
-from .game import Event, EventKind, GameResult
+from .events import Event, EventKind
+from .scoring import GameResult
 
 if TYPE_CHECKING:
     from .series import Series
@@ -69,6 +70,14 @@ class Observation:
 
     def can_declare_molodka(self) -> bool:
         return any(a.kind is ActionKind.MOLODKA for a in self.legal_actions)
+
+
+def public_action(action: Action) -> Action:
+    """The move as everybody may see it (4.2, 9.2): a discard without its faces (the
+    number of cards stays public), any other move unchanged."""
+    if action.kind is ActionKind.DISCARD:
+        return Action(action.kind, ())
+    return action
 
 
 def _mask(event: Event, seat: int | None) -> Event:

@@ -20,12 +20,12 @@ from kozel_discord.engine import (
     Suit,
     card,
     cards,
+    defeat_points_for,
     observe,
     score,
     team_of,
     to_snapshot,
 )
-from kozel_discord.engine.game import defeat_points_for
 
 from .helpers import play_randomly, position, series_with
 
