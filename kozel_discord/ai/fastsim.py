@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import ActionKind
+from ..engine import ActionKind, team_of
 from . import policy
 from .intcards import ALL_MASK, BIT, PTS
 from .knowledge import World
@@ -113,7 +113,7 @@ def apply(st: SimState, seat: int, kind: ActionKind, cards: tuple[int, ...]) -> 
 
 def _finish(st: SimState) -> bool:
     taker = st.top_seat
-    team = taker & 1
+    team = team_of(taker)
     st.pts[team] += st.trick_pts
     st.tricks[team] += 1
     st.trick = []
