@@ -1,6 +1,6 @@
 """A lean re-implementation of one game on int cards, for the strong player's rollouts.
 
-It follows RULES.md §4–§7 like the engine (leads, beats, discards, the taker
+It follows docs/rules.md §4–§7 like the engine (leads, beats, discards, the taker
 draws first, the last trick ends the game) but keeps no log and skips the
 out-of-turn molodka inside rollouts (a molodka is still led as four cards, and
 a molodka at the root is applied exactly). Tests compare it with the engine.

@@ -1,4 +1,4 @@
-"""What a seat may know (RULES.md §9): the one function the UI and the computer players use.
+"""What a seat may know (docs/rules.md §9): the one function the UI and the computer players use.
 
 :func:`observe` is the only place that turns the full state into something
 shown to anybody. A seat sees its own hand, the face-up cards, the trump card,

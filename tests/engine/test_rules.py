@@ -1,4 +1,4 @@
-"""One or more named tests per numbered rule of RULES.md (test_rule_<section>_<rule>_...)."""
+"""One or more named tests per numbered rule of docs/rules.md (test_rule_<section>_<rule>_...)."""
 
 from __future__ import annotations
 
