@@ -114,7 +114,12 @@ def _rank(img: Image.Image, c: Card, w: int, h: int, colour: style.RGB, stacked:
         f = font(round(h * 0.56), 800, 75 if len(label) > 1 else 100)
         d.text((w / 2, h * 0.04), label, fill=colour, font=f, anchor="mt")
         return
-    f = font(round(min(h * 0.46, w * 0.62)), 800, 75 if len(label) > 1 else 100)
+    size = min(h * 0.46, w * 0.62)
+    if len(label) > 1:  # "10": condensed and smaller, so it shows in a fan of cards
+        f = font(round(size * 0.78), 800, 75)
+        d.text((w * 0.05, h * 0.06), label, fill=colour, font=f, anchor="lt")
+        return
+    f = font(round(size), 800)
     d.text((w * 0.09, h * 0.04), label, fill=colour, font=f, anchor="lt")
 
 

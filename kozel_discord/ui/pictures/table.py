@@ -19,7 +19,7 @@ from .model import FinishedTrick, Labels
 
 W, H = 800, 760
 HEADER = 112
-CARD_W, CARD_H, CARD_STEP = 76, 106, 36
+CARD_W, CARD_H, CARD_STEP = 74, 104, 38
 # Where each seat sits, by its place relative to the bottom seat: bottom, left, top, right.
 SEAT_BOX: tuple[Box, Box, Box, Box] = (
     (230, H - 112, 570, H - 14),
@@ -234,7 +234,10 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
         if p.seat == st.marked_seat:
             bw = row_width(len(p.cards), CARD_W, CARD_STEP)
             d.rounded_rectangle((x - 7, y - 7, x + bw + 7, y + CARD_H + 7), 14, style.WIN)
-        boxes[p.seat] = paste_cards(img, x, y, p.cards, CARD_W, CARD_H, CARD_STEP, trump)
+        boxes[p.seat] = box = paste_cards(img, x, y, p.cards, CARD_W, CARD_H, CARD_STEP, trump)
+        if st.finished and p.seat != st.marked_seat:  # a taken trick: the taker's play stands out
+            veil = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (*style.FELT, 110))
+            img.alpha_composite(veil, (box[0], box[1]))
     for p in st.plays:
         x0, y0, x1, y1 = boxes[p.seat]
         words = []
