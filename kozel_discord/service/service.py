@@ -17,9 +17,9 @@ import secrets
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from ..ai import LEVELS
 from ..engine import (
@@ -196,7 +196,7 @@ class TableService:
         await self._emit(TableEvent("lobby", table))
         return table
 
-    async def _write(self, work: Callable[[Any], Any]) -> Any:
+    async def _write(self, work: Callable[[UnitOfWork], Awaitable[None]]) -> None:
         """One unit of work in the store, within ``commit_timeout`` seconds."""
         return await asyncio.wait_for(self.store.run(work), timeout=self.commit_timeout)
 
