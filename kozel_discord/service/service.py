@@ -17,11 +17,9 @@ import secrets
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
-
-from sqlalchemy.exc import SQLAlchemyError
 
 from ..ai import LEVELS
 from ..engine import (
@@ -34,9 +32,9 @@ from ..engine import (
     observe,
     public_action,
 )
-from ..store import LeagueStore
+from ..store import LeagueStore, StaleTableError, StoreUnavailable, UnitOfWork
 from ..store.records import GameResult as StoredGame
-from ..store.records import SeatSpec, SeriesEnd, SeriesStart, StaleTableError
+from ..store.records import SeatSpec, SeriesEnd, SeriesStart
 from . import computer
 from .errors import ServiceError
 from .table import AWAY_AFTER_TIMEOUTS, Seat, Table, TableStatus
@@ -197,7 +195,7 @@ class TableService:
             table.version = 1
             try:
                 await self._write(lambda uow: self._replace_row(uow, table))
-            except (SQLAlchemyError, OSError, TimeoutError) as exc:
+            except (StoreUnavailable, TimeoutError) as exc:
                 log.warning("open_failed guild=%s channel=%s error=%s", guild_id, channel_id, exc)
                 raise ServiceError("try_again") from exc
             if old is not None:
@@ -207,11 +205,11 @@ class TableService:
         await self._emit(TableEvent("lobby", table))
         return table
 
-    async def _write(self, work: Callable[[Any], Any]) -> Any:
+    async def _write(self, work: Callable[[UnitOfWork], Awaitable[None]]) -> None:
         """One unit of work in the store, within ``commit_timeout`` seconds."""
         return await asyncio.wait_for(self.store.run(work), timeout=self.commit_timeout)
 
-    async def _replace_row(self, uow: Any, table: Table) -> None:
+    async def _replace_row(self, uow: UnitOfWork, table: Table) -> None:
         await uow.delete_table(table.channel_id)
         await self._save(uow, table)
 
@@ -425,14 +423,14 @@ class TableService:
                 raise ServiceError("stop_not_allowed")
             ended = self._now()
 
-            async def work(uow: Any) -> None:
+            async def work(uow: UnitOfWork) -> None:
                 if table.status is TableStatus.PLAYING and table.series_key:
                     await uow.abandon_series(table.guild_id, table.series_key, ended)
                 await uow.delete_table(table.channel_id)
 
             try:
                 await self._write(work)
-            except (SQLAlchemyError, OSError, TimeoutError) as exc:
+            except (StoreUnavailable, TimeoutError) as exc:
                 raise ServiceError("try_again") from exc
             self._cancel_task(channel_id)
             del self._tables[channel_id]
@@ -492,7 +490,7 @@ class TableService:
                 timeout=self.commit_timeout,
             )
             self.commit_times.append(time.perf_counter() - started)
-        except (SQLAlchemyError, OSError, TimeoutError, StaleTableError) as exc:
+        except (StoreUnavailable, TimeoutError, StaleTableError) as exc:
             log.warning(
                 "not_saved table=%s guild=%s channel=%s error=%s: rolled back",
                 table.table_id,
@@ -516,7 +514,7 @@ class TableService:
             live = await asyncio.wait_for(
                 self.store.load_table(table.channel_id), timeout=self.commit_timeout
             )
-        except (SQLAlchemyError, OSError, TimeoutError):
+        except (StoreUnavailable, TimeoutError):
             return
         if live is not None and live.version != table.version:
             stored = self._table_from_state(
@@ -585,7 +583,7 @@ class TableService:
             events.append(TableEvent("series_over", table, outcome=outcome))
         return events
 
-    async def _save(self, uow: Any, table: Table, *, starting: bool = False) -> None:
+    async def _save(self, uow: UnitOfWork, table: Table, *, starting: bool = False) -> None:
         """One transaction: the table snapshot plus any league records now due."""
         series = table.series
         if starting and series is not None and table.series_key:
