@@ -23,6 +23,7 @@ PRIVATE_LOGGERS: dict[str, int] = {
     "sqlalchemy.engine": logging.WARNING,
     "asyncpg": logging.WARNING,
     "discord": logging.INFO,
+    "alembic.runtime.plugins": logging.WARNING,  # not private: noise of every connection
 }
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -37,6 +38,13 @@ def _network_failure(exc: BaseException) -> bool:
     except ImportError:  # pragma: no cover - both are dependencies
         return False
     return isinstance(exc, (aiohttp.ClientError, discord.GatewayNotFound, discord.ConnectionClosed))
+
+
+class QuietVoiceWarnings(logging.Filter):
+    """The bot has no voice: discord.py's "voice will NOT be supported" lines are noise."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.name == "discord.client" and "voice will NOT" in str(record.msg))
 
 
 class OneLineNetworkErrors(logging.Filter):
@@ -69,6 +77,7 @@ def configure_logging(level: str | int, stream: TextIO | None = None) -> logging
     handler = logging.StreamHandler(stream if stream is not None else sys.stderr)
     handler.setFormatter(logging.Formatter(FORMAT))
     handler.addFilter(OneLineNetworkErrors())
+    handler.addFilter(QuietVoiceWarnings())
     root = logging.getLogger()
     root.addHandler(handler)
     root.setLevel(number)
