@@ -42,10 +42,18 @@ RUN python -m compileall -q /app/kozel_discord /app/migrations \
     && printf '#!/bin/sh\nexec python -m kozel_discord "$@"\n' > /usr/local/bin/kozel-discord \
     && chmod 0755 /usr/local/bin/kozel-discord
 
-# Not root. /data is the working directory: the default SQLite file (kozel.sqlite3) would
-# go there when no KOZEL_DATABASE_URL is set; Docker Compose uses PostgreSQL instead.
+# Not root. /data is the working directory and a volume: the default SQLite file
+# (kozel.sqlite3) would go there when no KOZEL_DATABASE_URL is set (Docker Compose uses
+# PostgreSQL instead), and so do the slash-command sync marker (commands are synced only
+# when they changed) and the heartbeat file of `kozel-discord health`.
 USER kozel
 WORKDIR /data
+VOLUME ["/data"]
+
+# Healthy while the bot is connected to Discord: the running bot touches its heartbeat
+# file every 30 s; `health` exits 1 when the last beat is older than 90 s.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=120s --retries=3 \
+    CMD ["kozel-discord", "health"]
 
 # SIGINT lets discord.py close the connection and the bot finish its work on `docker stop`.
 STOPSIGNAL SIGINT
