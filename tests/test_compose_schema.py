@@ -107,7 +107,7 @@ def test_compose_file_is_valid_with_the_example_settings(
 def test_compose_refuses_to_start_without_a_database_password() -> None:
     env = dot_env(ENV_EXAMPLE)
     assert env.get("POSTGRES_PASSWORD") == ""  # the newcomer fills it in
-    with pytest.raises(InterpolationError, match="set POSTGRES_PASSWORD in .env"):
+    with pytest.raises(InterpolationError, match=r"set POSTGRES_PASSWORD in \.env"):
         compose_file(env)
 
 

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 #: Seconds ``doctor`` (and each start-up attempt of ``run``) waits for the database.
 DEFAULT_TIMEOUT = 5.0
 
+
 def _where(url: str) -> str:
     """The database, for people: an SQLite file's absolute path, else the masked URL."""
     from sqlalchemy.engine import make_url
@@ -370,7 +371,9 @@ def migrate(settings: Settings | None = None, *, out: TextIO | None = None) -> i
         return 1
     except Exception as exc:
         log.debug("migration failed", exc_info=True)
-        print(f"{marks_['fail']} migration failed: {describe_database_error(exc, url)}", file=stream)
+        print(
+            f"{marks_['fail']} migration failed: {describe_database_error(exc, url)}", file=stream
+        )
         print(f"  {arrow_} {database_fix(exc, url)}", file=stream)
         return 1
     if before == after:

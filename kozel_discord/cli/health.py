@@ -35,8 +35,9 @@ def health(
         print(f"unhealthy: no heartbeat in {file} (the bot is not connected yet)", file=stream)
         return 1
     if age > max_age:
-        print(f"unhealthy: the last heartbeat is {age:.0f} s old (more than {max_age:g})",
-              file=stream)
+        print(
+            f"unhealthy: the last heartbeat is {age:.0f} s old (more than {max_age:g})", file=stream
+        )
         return 1
     print(f"healthy: the last heartbeat is {age:.0f} s old", file=stream)
     return 0

@@ -51,8 +51,9 @@ def failure_kind(exc: BaseException) -> Literal["database", "discord"] | None:
         current = current.__cause__ or current.__context__
     modules = [m for e in chain for m in _modules(e.__traceback__)]
     names = {type(e).__name__ for e in chain}
-    db_code = any(m.startswith(_DATABASE_MODULES) or m.startswith("kozel_discord.store")
-                  for m in modules)
+    db_code = any(
+        m.startswith(_DATABASE_MODULES) or m.startswith("kozel_discord.store") for m in modules
+    )
     if "StoreUnavailable" in names or (
         db_code and any(isinstance(e, (OSError, TimeoutError)) or _is_sqlalchemy(e) for e in chain)
     ):
@@ -61,9 +62,9 @@ def failure_kind(exc: BaseException) -> Literal["database", "discord"] | None:
     import discord
 
     network = (OSError, TimeoutError, aiohttp.ClientError, discord.GatewayNotFound)
-    if any(isinstance(e, network) or isinstance(e, discord.DiscordServerError) for e in chain):
-        if any(m.startswith(_DISCORD_MODULES) for m in modules):
-            return "discord"
+    unreachable = any(isinstance(e, (*network, discord.DiscordServerError)) for e in chain)
+    if unreachable and any(m.startswith(_DISCORD_MODULES) for m in modules):
+        return "discord"
     return None
 
 

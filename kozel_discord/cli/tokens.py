@@ -53,7 +53,6 @@ TOKEN_FIX = (
 )
 
 
-
 # ------------------------------------------------------------------------------ token
 @dataclass(frozen=True)
 class TokenInfo:
