@@ -34,7 +34,7 @@ def test_sql_loggers_are_capped_at_warning(level: str, restore_logging: None) ->
         logger.info("INSERT INTO live_tables VALUES (?) ['6c', 'Kc']")
     assert logging.getLogger("discord.http").getEffectiveLevel() >= logging.INFO
     assert "INSERT" not in stream.getvalue()
-    logging.getLogger("kozel_discord.test").warning("ours")
+    logging.getLogger("kozel_discord.test").critical("ours")
     assert "ours" in stream.getvalue()
 
 
