@@ -5,7 +5,8 @@
 #   docker run --rm --env-file .env kozel-discord doctor
 #
 # Runs `kozel-discord run` as an unprivileged user. The same image runs the other commands:
-# `migrate` (alembic.ini and migrations/ are in /app), `doctor` and `invite-url`.
+# `migrate` (alembic.ini and migrations/ are in /app), `doctor`, `invite-url` and `health`
+# (the HEALTHCHECK: is the running bot connected?).
 # No secret is part of the image: DISCORD_TOKEN comes from the environment at run time.
 
 ARG PYTHON_IMAGE=python:3.11-slim
