@@ -51,3 +51,19 @@ async def test_the_heartbeat_beats_only_while_connected(tmp_path: Path) -> None:
     assert beat.exists() and abs(float(beat.read_text()) - time.time()) < 5
     await heart.stop()
     assert not beat.exists()
+
+
+def test_version(capsys) -> None:  # type: ignore[no-untyped-def]
+    import tomllib
+
+    import pytest
+
+    import kozel_discord
+
+    root = Path(__file__).resolve().parents[2]
+    declared = tomllib.loads((root / "pyproject.toml").read_text())["project"]["version"]
+    assert kozel_discord.__version__ == declared
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"kozel-discord {declared}"
