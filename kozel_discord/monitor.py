@@ -142,7 +142,13 @@ class Heartbeat:
             self.path.unlink()
 
     async def _run(self) -> None:
+        # Looks every second (or sooner), so the first beat follows the connection at once.
+        poll = min(1.0, self.interval)
+        last: float | None = None
         while True:
-            if self.alive():
+            if not self.alive():
+                last = None
+            elif last is None or time.monotonic() - last >= self.interval:
                 self.beat()
-            await asyncio.sleep(self.interval)
+                last = time.monotonic()
+            await asyncio.sleep(poll)

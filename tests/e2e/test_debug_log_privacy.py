@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import io
 import random
 import re
 from pathlib import Path
 
 import pytest
 
+from kozel_discord.cli.health import health
 from kozel_discord.testing.discord_standin import DiscordStandIn
 from kozel_discord.testing.harness import BotProcess, Driver
 
@@ -31,6 +33,7 @@ def first_series_seed(fixed: int) -> int:
 
 
 async def play_a_series_at_debug(standin: DiscordStandIn, url: str, log_path: Path) -> str:
+    heartbeat = log_path.parent / ".kozel-heartbeat"  # the bot's working directory
     alice = standin.add_user("alice")
     guild = standin.add_guild("Quiet club", members=[alice])
     bot = BotProcess(
@@ -48,8 +51,11 @@ async def play_a_series_at_debug(standin: DiscordStandIn, url: str, log_path: Pa
         await driver.open_table(alice, {1: "random", 2: "random", 3: "random"})
         await driver.play_until(driver.series_over, max_steps=3000)
         assert driver.series_over() is not None
+        # The connected bot keeps its heartbeat (`kozel-discord health`, Docker's check).
+        assert health(path=heartbeat, out=io.StringIO()) == 0
     finally:
         await bot.stop()
+    assert not heartbeat.exists()  # a stopped bot is not healthy
     return bot.log_text()
 
 
