@@ -1,7 +1,8 @@
 # `make run` (the bot) and `make test` (the whole suite), as in the README; `make help` lists
 # every target. Both set up the virtualenv .venv on first use, from the lock: exactly the
 # versions of requirements-dev.lock (the runtime closure of requirements.lock, which the
-# Docker image installs, plus the development tools), then the bot itself without deps.
+# Docker image installs, plus the development tools), then the bot itself without deps;
+# `pip check` fails if a lock misses something (then: `make lock`).
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -23,8 +24,9 @@ help:  ## list the targets
 
 $(VENV)/.installed: pyproject.toml $(DEV_LOCK)
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet -r $(DEV_LOCK)
+	$(BIN)/python -m pip install --quiet --no-deps -r $(DEV_LOCK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .
+	$(BIN)/python -m pip check
 	touch $@
 
 install: $(VENV)/.installed  ## set up .venv: the locked versions, then the bot (editable)
@@ -46,8 +48,12 @@ lint: $(VENV)/.installed  ## ruff, ruff format --check, mypy
 test: lint  ## lint, then the whole pytest suite
 	$(BIN)/pytest
 
-lock: $(VENV)/.installed  ## recompile both locks from pyproject.toml (LOCK_FLAGS=--upgrade: newest)
+# uv alone (the locked version), so that `make lock` works while the locks are out of date.
+$(BIN)/uv:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet "$$(grep -E '^uv==' $(DEV_LOCK) || echo uv)"
+
+lock: $(BIN)/uv  ## recompile both locks from pyproject.toml (LOCK_FLAGS=--upgrade: newest)
 	$(UV_COMPILE) -o $(LOCK)
 	$(UV_COMPILE) --extra dev -o $(DEV_LOCK)
-	$(BIN)/python -m pip install --quiet -r $(DEV_LOCK)
-	touch $(VENV)/.installed
+	$(MAKE) --no-print-directory install
