@@ -386,7 +386,7 @@ def closure_edges() -> Iterator[tuple[str, Requirement]]:
         try:
             dist = distribution(name)
         except PackageNotFoundError:
-            pytest.fail(f"{name} is locked but not installed here: run `make install` to set up .venv")
+            pytest.fail(f"{name} is locked but not installed here: run `make install`")
         for raw in dist.requires or []:
             req = Requirement(raw)
             wanted = extras.get(name, set()) | {""}
