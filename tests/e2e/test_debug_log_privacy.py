@@ -52,6 +52,7 @@ async def play_a_series_at_debug(standin: DiscordStandIn, url: str, log_path: Pa
         await driver.play_until(driver.series_over, max_steps=3000)
         assert driver.series_over() is not None
         # The connected bot keeps its heartbeat (`kozel-discord health`, Docker's check).
+        await standin.wait_for(heartbeat.exists, timeout=15, what="the first heartbeat")
         assert health(path=heartbeat, out=io.StringIO()) == 0
     finally:
         await bot.stop()
