@@ -20,7 +20,7 @@ from discord.ext import commands
 
 from .cogs import EXTENSIONS
 from .i18n import COMMANDS, KozelTranslator, fingerprint
-from .monitor import BotStats, LagMonitor
+from .monitor import BotStats, Heartbeat, LagMonitor
 from .service import TableEvent, TableService
 from .service.computer import ComputerPlayers
 from .service.league import LeagueService
@@ -102,6 +102,7 @@ class KozelBot(commands.AutoShardedBot):
         self._db_engine: Any = None
         self.stats = BotStats()
         self._lag = LagMonitor(self.stats)
+        self._heartbeat = Heartbeat(settings.heartbeat_file, alive=self.is_ready)
         self._stats_task: asyncio.Task[None] | None = None
 
     def owns_guild(self, guild_id: int) -> bool:
@@ -135,6 +136,7 @@ class KozelBot(commands.AutoShardedBot):
         self.tables.add_listener(self.presenter)
         self.tables.add_listener(StatsListener(self.stats))
         self._lag.start()
+        self._heartbeat.start()
         with contextlib.suppress(NotImplementedError, RuntimeError):
             # A graceful stop on SIGTERM (docker stop, systemd): close, log the figures.
             asyncio.get_running_loop().add_signal_handler(
@@ -212,6 +214,7 @@ class KozelBot(commands.AutoShardedBot):
         if self._stats_task is not None:
             self._stats_task.cancel()
         await self._lag.stop()
+        await self._heartbeat.stop()
         log.info(self.stats_line())
         if hasattr(self, "tables"):
             await self.tables.close()

@@ -1,4 +1,4 @@
-"""The admin commands: ``migrate``, ``doctor`` and ``invite-url`` (kozel_discord.admin).
+"""The admin commands: ``migrate``, ``doctor`` and ``invite-url`` (kozel_discord.cli).
 
 Every test runs in an empty working directory with none of the bot's variables set, so that
 neither the developer's environment nor a ``.env`` file leaks in. The token must never be
@@ -23,9 +23,10 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
-from kozel_discord import admin
 from kozel_discord.__main__ import build_parser, main
-from kozel_discord.settings import Settings
+from kozel_discord.cli import database, tokens
+from kozel_discord.cli import doctor as doctor_cmd
+from kozel_discord.settings import Settings, setting_env_var
 from kozel_discord.store.db import alembic_config
 from kozel_discord.testing.postgres import admin_sql
 
@@ -56,7 +57,7 @@ def sqlite_url(path: Path) -> str:
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     for name in Settings.model_fields:
-        monkeypatch.delenv(admin.setting_env_var(name), raising=False)
+        monkeypatch.delenv(setting_env_var(name), raising=False)
     monkeypatch.delenv("PGPASSWORD", raising=False)
     workdir = tmp_path / "work"
     workdir.mkdir()
@@ -73,10 +74,10 @@ def assert_no_secret(*texts: str) -> None:
 
 # ------------------------------------------------------------------------------ tokens
 def test_inspect_token_reads_the_bot_id() -> None:
-    info = admin.inspect_token(TOKEN)
+    info = tokens.inspect_token(TOKEN)
     assert info.ok and info.problem is None
-    assert info.bot_id == BOT_ID == admin.token_bot_id(TOKEN)
-    assert admin.inspect_token(f"  {TOKEN}\n").bot_id == BOT_ID  # discord.py strips it too
+    assert info.bot_id == BOT_ID == tokens.token_bot_id(TOKEN)
+    assert tokens.inspect_token(f"  {TOKEN}\n").bot_id == BOT_ID  # discord.py strips it too
 
 
 @pytest.mark.parametrize(
@@ -101,7 +102,7 @@ def test_inspect_token_reads_the_bot_id() -> None:
     ],
 )
 def test_inspect_token_says_what_is_wrong(token: str | None, says: str) -> None:
-    info = admin.inspect_token(token)
+    info = tokens.inspect_token(token)
     assert not info.ok and info.bot_id is None
     assert info.problem is not None and says in info.problem
     if token and token.strip():
@@ -114,7 +115,7 @@ def test_migrate_a_new_sqlite_file(
 ) -> None:
     db = tmp_path / "league.sqlite3"
     monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
-    assert admin.migrate() == 0
+    assert database.migrate() == 0
     out = capsys.readouterr().out
     assert str(db) in out
     assert f"✓ migrated from revision (empty) to {head_revision()}, the latest" in out
@@ -124,21 +125,21 @@ def test_migrate_a_new_sqlite_file(
             (head_revision(),)
         ]
     # Again: nothing to do.
-    assert admin.migrate() == 0
+    assert database.migrate() == 0
     assert f"✓ already at revision {head_revision()}, the latest" in capsys.readouterr().out
 
 
 def test_migrate_uses_the_default_sqlite_file(
     clean_env: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert admin.migrate() == 0
+    assert database.migrate() == 0
     assert (clean_env / "kozel.sqlite3").exists()
     assert str(clean_env / "kozel.sqlite3") in capsys.readouterr().out
 
 
 def test_migrate_with_given_settings(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "given.sqlite3"
-    assert admin.migrate(Settings(database_url=sqlite_url(db))) == 0
+    assert database.migrate(Settings(database_url=sqlite_url(db))) == 0
     assert db.exists()
     assert head_revision() in capsys.readouterr().out
 
@@ -147,7 +148,7 @@ def test_migrate_refuses_bad_settings(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("KOZEL_TURN_TIMEOUT", "soon")
-    assert admin.migrate() == 2
+    assert database.migrate() == 2
     out = capsys.readouterr().out
     assert "✗ bad settings: KOZEL_TURN_TIMEOUT" in out
     assert "soon" not in out  # values are never repeated (one could be a secret)
@@ -161,7 +162,7 @@ def test_migrate_a_database_of_a_newer_version(
         conn.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) PRIMARY KEY)")
         conn.execute("INSERT INTO alembic_version VALUES ('9999_from_the_future')")
     monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
-    assert admin.migrate() == 1
+    assert database.migrate() == 1
     out = capsys.readouterr().out
     assert "✗ migration failed" in out
     assert "update the bot" in out
@@ -173,7 +174,7 @@ def test_migrate_an_unreachable_database_hides_the_password(
     monkeypatch.setenv(
         "KOZEL_DATABASE_URL", f"postgresql://kozel:hunter2@127.0.0.1:{free_port()}/k"
     )
-    assert admin.migrate() == 1
+    assert database.migrate() == 1
     out = capsys.readouterr().out
     assert "✗ migration failed" in out and "hunter2" not in out
     assert "is the database server running" in out
@@ -188,7 +189,7 @@ def free_port() -> int:
 
 
 def run_doctor(capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture) -> tuple:
-    code = admin.doctor(timeout=2)
+    code = doctor_cmd.doctor(timeout=2)
     captured = capsys.readouterr()
     assert_no_secret(captured.out, captured.err, caplog.text)
     return code, captured.out.splitlines()
@@ -202,7 +203,7 @@ def line_of(lines: list[str], name: str) -> str:
 
 def migrated_sqlite(tmp_path: Path) -> Path:
     db = tmp_path / "good.sqlite3"
-    assert admin.migrate(Settings(database_url=sqlite_url(db)), out=io.StringIO()) == 0
+    assert database.migrate(Settings(database_url=sqlite_url(db)), out=io.StringIO()) == 0
     return db
 
 
@@ -226,7 +227,7 @@ def test_doctor_all_good(
     assert "not sharded" in line_of(lines, "shards")
 
 
-def test_doctor_missing_sqlite_file_is_not_created(
+def test_doctor_on_a_fresh_setup_is_happy_and_creates_nothing(
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
@@ -236,13 +237,30 @@ def test_doctor_missing_sqlite_file_is_not_created(
     monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     code, lines = run_doctor(capsys, caplog)
+    assert code == 0, lines
+    assert line_of(lines, "database").startswith("✓")
+    assert "does not exist yet" in line_of(lines, "database")
+    assert "creates it" in line_of(lines, "database")
+    assert line_of(lines, "migrations").startswith("- ")
+    assert lines[-1] == "Everything looks fine."
+    assert not db.exists()
+
+
+def test_doctor_sqlite_file_in_a_missing_folder(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    db = tmp_path / "no-such-folder" / "kozel.sqlite3"
+    monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    code, lines = run_doctor(capsys, caplog)
     assert code == 1
     assert line_of(lines, "database").startswith("✗")
     assert "does not exist" in line_of(lines, "database")
-    assert any("kozel-discord migrate" in line for line in lines)
-    assert line_of(lines, "migrations").startswith("- ")
     assert lines[-1] == "1 problem(s) found."
-    assert not db.exists()
+    assert not db.parent.exists()
 
 
 def test_doctor_unmigrated_database(
@@ -297,8 +315,8 @@ def test_doctor_database_behind_the_code(
     monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     # As if the code had a newer migration than the database.
-    monkeypatch.setattr(admin, "_script_heads", lambda: ("9999_next",))
-    monkeypatch.setattr(admin, "_known_revision", lambda revision: True)
+    monkeypatch.setattr(database, "_script_heads", lambda: ("9999_next",))
+    monkeypatch.setattr(database, "_known_revision", lambda revision: True)
     code, lines = run_doctor(capsys, caplog)
     assert code == 1
     migrations = line_of(lines, "migrations")
@@ -469,7 +487,7 @@ def test_doctor_database_that_does_not_answer_times_out(
         silent.listen(8)
         port = silent.getsockname()[1]
         monkeypatch.setenv("KOZEL_DATABASE_URL", f"postgresql://kozel@127.0.0.1:{port}/kozel")
-        code = admin.doctor(timeout=0.5)
+        code = doctor_cmd.doctor(timeout=0.5)
     lines = capsys.readouterr().out.splitlines()
     assert code == 1
     assert "no answer within 0.5 s" in line_of(lines, "database")
@@ -478,7 +496,7 @@ def test_doctor_database_that_does_not_answer_times_out(
 def test_doctor_on_an_ascii_terminal() -> None:
     raw = io.BytesIO()
     out = io.TextIOWrapper(raw, encoding="ascii")
-    assert admin.doctor(out=out) == 1  # no token, no database file
+    assert doctor_cmd.doctor(out=out) == 1  # no token, no database file
     out.flush()
     text_ = raw.getvalue().decode("ascii")
     assert "[ok] settings:" in text_ and "[FAIL] DISCORD_TOKEN:" in text_
@@ -518,7 +536,7 @@ def test_migrate_and_doctor_on_postgres(
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
     code, lines = run_doctor(capsys, caplog)
     assert code == 1 and "no schema yet" in line_of(lines, "migrations")
-    assert admin.migrate() == 0
+    assert database.migrate() == 0
     assert head_revision() in capsys.readouterr().out
     code, lines = run_doctor(capsys, caplog)
     assert code == 0, lines
@@ -526,7 +544,7 @@ def test_migrate_and_doctor_on_postgres(
 
 # ------------------------------------------------------------------------------ invite-url
 def test_permission_integer() -> None:
-    assert admin.BOT_PERMISSIONS == 274877991936
+    assert tokens.BOT_PERMISSIONS == 274877991936
     expected = discord.Permissions(
         view_channel=True,
         send_messages=True,
@@ -534,12 +552,12 @@ def test_permission_integer() -> None:
         embed_links=True,
         read_message_history=True,
     )
-    assert expected.value == admin.BOT_PERMISSIONS
+    assert expected.value == tokens.BOT_PERMISSIONS
     # Each named bit is the discord.py flag of that name.
-    for name, bit in admin.PERMISSION_BITS.items():
+    for name, bit in tokens.PERMISSION_BITS.items():
         flag = name.lower().replace(" ", "_").replace("channels", "channel")
         assert getattr(discord.Permissions, flag).flag == bit, name
-    granted = discord.Permissions(admin.BOT_PERMISSIONS)
+    granted = discord.Permissions(tokens.BOT_PERMISSIONS)
     for needless in (
         "administrator",
         "manage_messages",
@@ -562,16 +580,16 @@ def test_bot_needs_no_privileged_intents() -> None:
 
 def query_of(url: str) -> dict[str, list[str]]:
     parts = urlsplit(url)
-    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == admin.OAUTH2_AUTHORIZE_URL
+    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == tokens.OAUTH2_AUTHORIZE_URL
     return parse_qs(parts.query)
 
 
 def test_build_invite_url() -> None:
-    query = query_of(admin.build_invite_url(BOT_ID))
+    query = query_of(tokens.build_invite_url(BOT_ID))
     assert query["client_id"] == [str(BOT_ID)]
-    assert query["permissions"] == [str(admin.BOT_PERMISSIONS)]
+    assert query["permissions"] == [str(tokens.BOT_PERMISSIONS)]
     assert query["scope"] == ["bot applications.commands"]
-    assert query["scope"][0].split() == list(admin.INVITE_SCOPES)
+    assert query["scope"][0].split() == list(tokens.INVITE_SCOPES)
     assert set(query) == {"client_id", "permissions", "scope"}
 
 
@@ -585,12 +603,12 @@ def test_invite_url_with_application_id(capsys: pytest.CaptureFixture[str]) -> N
     def no_settings() -> Settings:
         raise AssertionError("the settings are not needed")
 
-    assert admin.invite_url("987654321098765432", settings_factory=no_settings) == 0
+    assert tokens.invite_url("987654321098765432", settings_factory=no_settings) == 0
     out = capsys.readouterr().out
     assert query_of(printed_url(out))["client_id"] == ["987654321098765432"]
     assert "scopes: bot applications.commands" in out
     assert "View Channels, Send Messages, Embed Links, Read Message History" in out
-    assert str(admin.BOT_PERMISSIONS) in out
+    assert str(tokens.BOT_PERMISSIONS) in out
 
 
 def test_invite_url_from_the_token(
@@ -599,7 +617,7 @@ def test_invite_url_from_the_token(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
-    assert admin.invite_url() == 0
+    assert tokens.invite_url() == 0
     captured = capsys.readouterr()
     assert_no_secret(captured.out, captured.err, caplog.text)
     assert query_of(printed_url(captured.out))["client_id"] == [str(BOT_ID)]
@@ -607,7 +625,7 @@ def test_invite_url_from_the_token(
 
 
 def test_invite_url_without_any_id(capsys: pytest.CaptureFixture[str]) -> None:
-    assert admin.invite_url() == 2
+    assert tokens.invite_url() == 2
     out = capsys.readouterr().out
     assert "https://discord.com/oauth2" not in out
     assert "--application-id" in out and "DISCORD_TOKEN is not set" in out
@@ -617,7 +635,7 @@ def test_invite_url_with_a_malformed_token(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", f"Bot {TOKEN}")
-    assert admin.invite_url() == 2
+    assert tokens.invite_url() == 2
     out = capsys.readouterr().out
     assert_no_secret(out)
     assert "'Bot '" in out and "--application-id" in out
@@ -625,7 +643,7 @@ def test_invite_url_with_a_malformed_token(
 
 @pytest.mark.parametrize("bad", ["abc", "-5", "0", "12.5", str(1 << 64)])
 def test_invite_url_with_a_bad_application_id(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert admin.invite_url(bad) == 2
+    assert tokens.invite_url(bad) == 2
     assert "must be a number" in capsys.readouterr().out
 
 
@@ -635,7 +653,7 @@ def test_command_line_has_the_admin_commands() -> None:
     assert parser.parse_args(["migrate"]).command == "migrate"
     args = parser.parse_args(["doctor", "--timeout", "2.5"])
     assert (args.command, args.timeout) == ("doctor", 2.5)
-    assert parser.parse_args(["doctor"]).timeout == admin.DEFAULT_TIMEOUT
+    assert parser.parse_args(["doctor"]).timeout == database.DEFAULT_TIMEOUT
     args = parser.parse_args(["invite-url", "--application-id", "42"])
     assert (args.command, args.application_id) == ("invite-url", "42")
     assert parser.parse_args(["invite-url"]).application_id is None
@@ -648,7 +666,7 @@ def test_command_line_runs_them(
     db = tmp_path / "cli.sqlite3"
     monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
-    assert main(["doctor", "--timeout", "1"]) == 1  # no database yet
+    assert main(["doctor", "--timeout", "1"]) == 0  # no database yet: the bot creates it
     assert main(["migrate"]) == 0
     assert main(["doctor"]) == 0
     assert main(["invite-url", "--application-id", str(BOT_ID)]) == 0
