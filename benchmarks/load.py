@@ -27,9 +27,9 @@ import time
 from pathlib import Path
 
 from kozel_discord.monitor import percentile
-from kozel_discord.testing.discord_standin import DiscordStandIn
-from kozel_discord.testing.harness import BotProcess, Driver
-from kozel_discord.testing.postgres import temporary_database
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, Driver
+from standin.postgres import temporary_database
 
 
 async def _human(

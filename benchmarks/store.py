@@ -49,7 +49,7 @@ from kozel_discord.store.league import (
     SeriesStart,
 )
 from kozel_discord.store.rating import ordinal
-from kozel_discord.testing.postgres import admin_sql
+from standin.postgres import admin_sql
 
 log = logging.getLogger(__name__)
 

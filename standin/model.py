@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from kozel_discord.testing.standin_validation import (
+from standin.validation import (
     FLAG_EPHEMERAL,
     FLAG_LOADING,
     SELECT_TYPES,

@@ -1,6 +1,6 @@
 """HTTP plumbing of the Discord stand-in: error answers, JSON bodies, rate-limit buckets.
 
-Internal to :mod:`kozel_discord.testing.discord_standin`; use :class:`DiscordStandIn`.
+Internal to :mod:`standin.discord_standin`; use :class:`DiscordStandIn`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from kozel_discord.testing.standin_model import PendingInteraction
-from kozel_discord.testing.standin_validation import Violation, describe, form_body_error
+from standin.model import PendingInteraction
+from standin.validation import Violation, describe, form_body_error
 
 __all__ = [
     "ApiError",

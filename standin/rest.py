@@ -1,6 +1,6 @@
 """REST API of the Discord stand-in: routes, validation answers, message recording, rate limits.
 
-Internal to :mod:`kozel_discord.testing.discord_standin`; use :class:`DiscordStandIn`.
+Internal to :mod:`standin.discord_standin`; use :class:`DiscordStandIn`.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import web
 
-from kozel_discord.testing.standin_http import (
+from standin.http import (
     ApiError,
     RateLimiter,
     bad_callback_type,
@@ -24,7 +24,7 @@ from kozel_discord.testing.standin_http import (
     json_response,
     read_body,
 )
-from kozel_discord.testing.standin_model import (
+from standin.model import (
     InteractionDeadlineMissedError,
     InteractionFailedError,
     InteractionResult,
@@ -37,7 +37,8 @@ from kozel_discord.testing.standin_model import (
     StandInGuild,
     iso_timestamp,
 )
-from kozel_discord.testing.standin_validation import (
+from standin.state import StandInState
+from standin.validation import (
     FLAG_EPHEMERAL,
     FLAG_IS_COMPONENTS_V2,
     FLAG_LOADING,
@@ -49,12 +50,8 @@ from kozel_discord.testing.standin_validation import (
     validate_modal,
 )
 
-if TYPE_CHECKING:
-    from kozel_discord.testing.discord_standin import DiscordStandIn
-
 log = logging.getLogger(__name__)
 
-API_PREFIX = "/api/v10"
 INTERACTION_COMMAND, INTERACTION_COMPONENT, INTERACTION_MODAL_SUBMIT = 2, 3, 5
 NONCE_WINDOW = 5 * 60.0  # seconds a nonce is remembered ("the past few minutes")
 CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_IS_COMPONENTS_V2
@@ -81,10 +78,13 @@ def _snowflake(value: str) -> int:
 
 
 class RestApi:
-    """The REST routes (``/api/v10/...``) of a :class:`DiscordStandIn`."""
+    """The REST routes (``/api/v10/...``) over a :class:`~standin.state.StandInState`."""
 
-    def __init__(self, standin: DiscordStandIn) -> None:
-        self.standin = standin
+    def __init__(
+        self, state: StandInState, guild_payload: Callable[[StandInGuild], dict[str, Any]]
+    ) -> None:
+        self.state = state
+        self.guild_payload = guild_payload
         self.limiter = RateLimiter()
         self._old_edits: dict[int, list[float]] = {}
         self._nonces: dict[tuple[int, str], tuple[int, float]] = {}
@@ -174,15 +174,15 @@ class RestApi:
     def _redact(self, path: str) -> str:
         # Interaction tokens never go into logs or recorded descriptions.
         parts = [
-            "<token>" if p in self.standin._by_token or len(p) > 60 else p for p in path.split("/")
+            "<token>" if p in self.state.by_token or len(p) > 60 else p for p in path.split("/")
         ]
         return "/".join(parts)
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
         path = "/" + request.match_info["tail"]
         method = request.method
-        elapsed = time.monotonic() - self.standin._started
-        self.standin.requests_per_second[int(elapsed)] += 1
+        elapsed = time.monotonic() - self.state.started
+        self.state.requests_per_second[int(elapsed)] += 1
         matched: tuple[_Route, dict[str, str]] | None = None
         for route in self._routes:
             if route.method == method:
@@ -193,13 +193,13 @@ class RestApi:
         if matched is None:
             described = f"{method} {self._redact(path)}"
             log.warning("Discord stand-in: unhandled route %s", described)
-            self.standin.unhandled.append(described)
-            self.standin.request_counts[f"{method} <unhandled>"] += 1
-            self.standin.request_log.append(RequestRecord(elapsed, method, "<unhandled>", 404))
-            self.standin._notify()
+            self.state.unhandled.append(described)
+            self.state.request_counts[f"{method} <unhandled>"] += 1
+            self.state.request_log.append(RequestRecord(elapsed, method, "<unhandled>", 404))
+            self.state.notify()
             return json_response({"message": "404: Not Found", "code": 0}, status=404)
         route, params = matched
-        self.standin.request_counts[route.key] += 1
+        self.state.request_counts[route.key] += 1
         headers: dict[str, str] = {}
         try:
             if route.auth and not self._authorized(request):
@@ -210,10 +210,10 @@ class RestApi:
             response = self._error_response(exc, route)
         except Exception as exc:  # a stand-in bug: fail fast instead of a retried 500
             log.exception("Discord stand-in failed on %s %s", method, route.template)
-            self.standin.unhandled.append(f"{route.key}: stand-in error {exc!r}")
+            self.state.unhandled.append(f"{route.key}: stand-in error {exc!r}")
             response = self._error_response(ApiError(400, 0, f"stand-in error: {exc!r}"), route)
         response.headers.update(headers)
-        self.standin.request_log.append(
+        self.state.request_log.append(
             RequestRecord(elapsed, method, route.template, response.status)
         )
         log.debug("%s %s -> %d", method, route.template, response.status)
@@ -221,28 +221,28 @@ class RestApi:
 
     def _authorized(self, request: web.Request) -> bool:
         given = request.headers.get("Authorization", "")
-        return hmac.compare_digest(given.encode(), f"Bot {self.standin.token}".encode())
+        return hmac.compare_digest(given.encode(), f"Bot {self.state.token}".encode())
 
     def _error_response(self, exc: ApiError, route: _Route) -> web.Response:
         description = exc.rejection or exc.message
         if exc.interaction is not None:
             description = f"{description} [{exc.interaction.description}]"
         record = Rejection(route.method, route.template, exc.status, exc.code, description)
-        self.standin.errors.append(record)
+        self.state.errors.append(record)
         if exc.rejection is not None:
-            self.standin.rejections.append(record)
+            self.state.rejections.append(record)
             log.warning("Discord stand-in rejected a request: %s", record)
             interaction = exc.interaction
             if interaction is not None and not interaction.done.is_set():
                 # A refused callback fails the waiting helper right away.
                 interaction.error = InteractionFailedError(str(record))
                 interaction.done.set()
-        self.standin._notify()
+        self.state.notify()
         return json_response(exc.body(), status=exc.status)
 
     def _attachment(self, filename: str, size: int, headers: Mapping[str, str]) -> dict[str, Any]:
-        attachment_id = self.standin._ids.next()
-        url = f"http://127.0.0.1:{self.standin.port}/attachments/{attachment_id}/{filename}"
+        attachment_id = self.state.ids.next()
+        url = f"http://127.0.0.1:{self.state.port}/attachments/{attachment_id}/{filename}"
         return {
             "id": str(attachment_id),
             "filename": filename,
@@ -267,18 +267,18 @@ class RestApi:
         prefix: tuple[str | int, ...] = (),
         allow_empty: bool = False,
     ) -> RecordedMessage:
-        message_id = self.standin._ids.next()
+        message_id = self.state.ids.next()
         payload: dict[str, Any] = {
             "id": str(message_id),
             "type": 0,
             "channel_id": str(channel.id),
-            "author": self.standin.bot_user.to_payload(),
+            "author": self.state.bot_user.to_payload(),
             "content": data.get("content") or "",
             "embeds": data.get("embeds") or [],
             "components": data.get("components") or [],
             "attachments": files,
             "flags": flags,
-            "timestamp": iso_timestamp(self.standin.now()),
+            "timestamp": iso_timestamp(self.state.now()),
             "edited_timestamp": None,
             "tts": bool(data.get("tts")),
             "mention_everyone": False,
@@ -287,8 +287,8 @@ class RestApi:
             "pinned": False,
         }
         if interaction is not None:
-            payload["webhook_id"] = str(self.standin.application_id)
-            payload["application_id"] = str(self.standin.application_id)
+            payload["webhook_id"] = str(self.state.application_id)
+            payload["application_id"] = str(self.state.application_id)
             if source == "response" and interaction.type == INTERACTION_COMMAND:
                 payload["type"] = 20
             metadata: dict[str, Any] = {
@@ -309,20 +309,20 @@ class RestApi:
             raise invalid_form(violations, what, prefix)
         if not allow_empty and is_empty_message(payload):
             raise ApiError(400, 50006, "Cannot send an empty message", rejection=f"{what}: empty")
-        self.standin._message_seq += 1
+        self.state.message_seq += 1
         recorded = RecordedMessage(
             id=message_id,
             channel_id=channel.id,
             guild_id=channel.guild_id,
-            author_id=self.standin.bot_user.id,
-            seq=self.standin._message_seq,
+            author_id=self.state.bot_user.id,
+            seq=self.state.message_seq,
             source=source,
             visible_to=interaction.user.id if interaction and flags & FLAG_EPHEMERAL else None,
             interaction_id=interaction.id if interaction else None,
             versions=[payload],
-            created_at=self.standin.now(),
+            created_at=self.state.now(),
         )
-        self.standin._record(recorded)
+        self.state.record(recorded)
         return recorded
 
     def _edit(
@@ -334,7 +334,7 @@ class RestApi:
         prefix: tuple[str | int, ...] = (),
     ) -> RecordedMessage:
         self._check_old_message_edit(message, what)
-        now = self.standin.now()
+        now = self.state.now()
         new = copy.deepcopy(message.payload)
         for key, empty in (("content", ""), ("embeds", []), ("components", [])):
             if key in data:
@@ -361,12 +361,12 @@ class RestApi:
         message.versions.append(new)
         if now - message.created_at >= 3600:
             self._old_edits.setdefault(message.id, []).append(now)
-        self.standin._notify()
+        self.state.notify()
         return message
 
     def _check_old_message_edit(self, message: RecordedMessage, what: str) -> None:
-        limit = self.standin.old_message_edit_limit
-        now = self.standin.now()
+        limit = self.state.old_message_edit_limit
+        now = self.state.now()
         if limit is None or now - message.created_at < 3600:
             return
         recent = [t for t in self._old_edits.get(message.id, []) if now - t < 3600]
@@ -381,16 +381,16 @@ class RestApi:
 
     def _delete(self, message: RecordedMessage) -> web.Response:
         message.deleted = True
-        self.standin._notify()
+        self.state.notify()
         return web.Response(status=204)
 
     # ------------------------------------------------------------------ REST: identity
 
     async def _get_me(self, request: web.Request, params: dict[str, str]) -> web.Response:
-        return json_response(self.standin._me_payload())
+        return json_response(self.state.me_payload())
 
     async def _get_user(self, request: web.Request, params: dict[str, str]) -> web.Response:
-        user = self.standin.users.get(_snowflake(params["user_id"]))
+        user = self.state.users.get(_snowflake(params["user_id"]))
         if user is None:
             raise ApiError(404, 10013, "Unknown User")
         return json_response(user.to_payload())
@@ -398,32 +398,32 @@ class RestApi:
     async def _get_application(self, request: web.Request, params: dict[str, str]) -> web.Response:
         return json_response(
             {
-                "id": str(self.standin.application_id),
-                "name": self.standin.application_name,
+                "id": str(self.state.application_id),
+                "name": self.state.application_name,
                 "icon": None,
                 "description": "",
                 "summary": "",
                 "rpc_origins": [],
                 "bot_public": True,
                 "bot_require_code_grant": False,
-                "owner": self.standin.owner.to_payload(),
+                "owner": self.state.owner.to_payload(),
                 "verify_key": "0" * 64,
                 "team": None,
                 "flags": 0,
-                "bot": self.standin.bot_user.to_payload(),
-                "approximate_guild_count": len(self.standin.guilds),
+                "bot": self.state.bot_user.to_payload(),
+                "approximate_guild_count": len(self.state.guilds),
             }
         )
 
     async def _get_gateway(self, request: web.Request, params: dict[str, str]) -> web.Response:
-        return json_response({"url": self.standin.gateway_url})
+        return json_response({"url": self.state.gateway_url})
 
     async def _get_gateway_bot(self, request: web.Request, params: dict[str, str]) -> web.Response:
         limit = {"total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1}
         return json_response(
             {
-                "url": self.standin.gateway_url,
-                "shards": self.standin.gateway_shards,
+                "url": self.state.gateway_url,
+                "shards": self.state.gateway_shards,
                 "session_start_limit": limit,
             }
         )
@@ -434,23 +434,23 @@ class RestApi:
     # ------------------------------------------------------------------ REST: commands
 
     def _check_application(self, params: dict[str, str]) -> None:
-        if params["application_id"] != str(self.standin.application_id):
+        if params["application_id"] != str(self.state.application_id):
             raise ApiError(404, 10002, "Unknown Application")
 
     def _command_scope(self, params: dict[str, str]) -> tuple[int | None, dict]:
         self._check_application(params)
         if "guild_id" not in params:
-            return None, self.standin._global_commands
+            return None, self.state.global_commands
         guild_id = _snowflake(params["guild_id"])
-        if guild_id not in self.standin.guilds:
+        if guild_id not in self.state.guilds:
             raise ApiError(404, 10004, "Unknown Guild")
-        return guild_id, self.standin._guild_commands.setdefault(guild_id, {})
+        return guild_id, self.state.guild_commands.setdefault(guild_id, {})
 
     def _store_command(self, guild_id: int | None, command: dict[str, Any]) -> dict[str, Any]:
         kind = int(command.get("type", 1))
         name = str(command["name"])
-        command_id = self.standin._command_ids.setdefault(
-            (guild_id, kind, name), self.standin._ids.next()
+        command_id = self.state.command_ids.setdefault(
+            (guild_id, kind, name), self.state.ids.next()
         )
         stored = {
             "description": "",
@@ -460,8 +460,8 @@ class RestApi:
             "nsfw": False,
             **copy.deepcopy(command),
             "id": str(command_id),
-            "application_id": str(self.standin.application_id),
-            "version": str(self.standin._ids.next()),
+            "application_id": str(self.state.application_id),
+            "version": str(self.state.ids.next()),
             "type": kind,
         }
         if stored["default_member_permissions"] is not None:
@@ -487,9 +487,9 @@ class RestApi:
         for command in commands:
             stored = self._store_command(guild_id, command)
             scope[(stored["type"], stored["name"])] = stored
-        self.standin.command_syncs += 1
+        self.state.command_syncs += 1
         log.info("Discord stand-in: %d command(s) synced (guild %s)", len(scope), guild_id)
-        self.standin._notify()
+        self.state.notify()
         return json_response(list(scope.values()))
 
     async def _post_command(self, request: web.Request, params: dict[str, str]) -> web.Response:
@@ -500,33 +500,33 @@ class RestApi:
             raise invalid_form(violations, "command upsert")
         stored = self._store_command(guild_id, body)
         scope[(stored["type"], stored["name"])] = stored
-        self.standin.command_syncs += 1
-        self.standin._notify()
+        self.state.command_syncs += 1
+        self.state.notify()
         return json_response(stored, status=201)
 
     # ------------------------------------------------------------------ REST: guilds, channels
 
     def _guild(self, params: dict[str, str]) -> StandInGuild:
-        guild = self.standin.guilds.get(_snowflake(params["guild_id"]))
+        guild = self.state.guilds.get(_snowflake(params["guild_id"]))
         if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
         return guild
 
     def _channel(self, params: dict[str, str]) -> StandInChannel:
-        channel = self.standin.channels.get(_snowflake(params["channel_id"]))
+        channel = self.state.channels.get(_snowflake(params["channel_id"]))
         if channel is None:
             raise ApiError(404, 10003, "Unknown Channel")
         return channel
 
     def _channel_message(self, params: dict[str, str]) -> RecordedMessage:
         channel = self._channel(params)
-        message = self.standin._messages.get(_snowflake(params["message_id"]))
+        message = self.state.messages.get(_snowflake(params["message_id"]))
         if message is None or message.deleted or message.channel_id != channel.id:
             raise ApiError(404, 10008, "Unknown Message")
         return message
 
     async def _get_guild(self, request: web.Request, params: dict[str, str]) -> web.Response:
-        payload = self.standin._gateway.guild_create_payload(self._guild(params))
+        payload = self.guild_payload(self._guild(params))
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             payload.pop(key, None)
         return json_response(payload)
@@ -551,7 +551,7 @@ class RestApi:
     ) -> web.Response:
         channel = self._channel(params)
         limit = min(_snowflake(request.query.get("limit", "50")), 100)
-        found = self.standin.public_messages(channel)
+        found = self.state.public_messages(channel)
         if "before" in request.query:
             found = [m for m in found if m.id < _snowflake(request.query["before"])]
         if "after" in request.query:
@@ -570,8 +570,8 @@ class RestApi:
             # Discord: a message of the same author with the same nonce in the last few
             # minutes is returned instead of creating a new one (idempotent posting).
             seen = self._nonces.get((channel.id, str(nonce)))
-            if seen is not None and self.standin.now() - seen[1] < NONCE_WINDOW:
-                existing = self.standin._messages.get(seen[0])
+            if seen is not None and self.state.now() - seen[1] < NONCE_WINDOW:
+                existing = self.state.messages.get(seen[0])
                 if existing is not None and not existing.deleted:
                     return json_response(existing.payload)
         flags = int(data.get("flags") or 0) & CREATE_FLAGS
@@ -585,7 +585,7 @@ class RestApi:
             what=f"channel message in #{channel.name}",
         )
         if nonce is not None:
-            self._nonces[(channel.id, str(nonce))] = (message.id, self.standin.now())
+            self._nonces[(channel.id, str(nonce))] = (message.id, self.state.now())
         return json_response(message.payload)
 
     async def _get_channel_message(
@@ -624,7 +624,7 @@ class RestApi:
     # ------------------------------------------------------------------ REST: interactions
 
     async def _post_callback(self, request: web.Request, params: dict[str, str]) -> web.Response:
-        interaction = self.standin._interactions.get(_snowflake(params["interaction_id"]))
+        interaction = self.state.interactions.get(_snowflake(params["interaction_id"]))
         if interaction is None or not hmac.compare_digest(interaction.token, params["token"]):
             raise ApiError(404, 10062, "Unknown interaction")
         body, files = await read_body(request, self._attachment)
@@ -636,11 +636,11 @@ class RestApi:
                 rejection="second response to an interaction",
                 interaction=interaction,
             )
-        latency = self.standin._mono() - interaction.created
-        self.standin.latencies[interaction.id] = latency
-        if latency > self.standin.answer_deadline:
+        latency = self.state.mono() - interaction.created
+        self.state.latencies[interaction.id] = latency
+        if latency > self.state.answer_deadline:
             text = f"{interaction.description} answered after {latency:.2f}s"
-            self.standin.missed_deadlines.append(
+            self.state.missed_deadlines.append(
                 MissedDeadline(interaction.id, interaction.kind, latency, text)
             )
             interaction.error = InteractionDeadlineMissedError(text)
@@ -649,7 +649,7 @@ class RestApi:
                 404,
                 10062,
                 "Unknown interaction",
-                rejection=f"answer after {latency:.2f}s (limit {self.standin.answer_deadline}s)",
+                rejection=f"answer after {latency:.2f}s (limit {self.state.answer_deadline}s)",
                 interaction=interaction,
             )
         kind = body.get("type")
@@ -708,7 +708,7 @@ class RestApi:
             source_message_id=source.id if (source := interaction.source_message) else None,
         )
         interaction.done.set()
-        self.standin._notify()
+        self.state.notify()
         # Always the ``with_response`` body (discord.py 2.7 asks for it; a 204 would break it).
         info: dict[str, Any] = {"id": str(interaction.id), "type": interaction.type}
         response: dict[str, Any] = {"interaction": info}
@@ -722,11 +722,11 @@ class RestApi:
         return json_response(response)
 
     def _webhook_interaction(self, params: dict[str, str]) -> PendingInteraction:
-        interaction = self.standin._by_token.get(params["token"])
-        if interaction is None or params["application_id"] != str(self.standin.application_id):
+        interaction = self.state.by_token.get(params["token"])
+        if interaction is None or params["application_id"] != str(self.state.application_id):
             raise ApiError(404, 10015, "Unknown Webhook")
-        age = self.standin._mono() - interaction.created
-        if age > self.standin.token_lifetime:
+        age = self.state.mono() - interaction.created
+        if age > self.state.token_lifetime:
             raise ApiError(
                 401,
                 50027,
@@ -765,7 +765,7 @@ class RestApi:
                     what="follow-up message",
                 )
                 interaction.followups.append(message)
-                self.standin._notify()
+                self.state.notify()
         except ApiError as exc:
             exc.interaction = exc.interaction or interaction
             raise
@@ -779,7 +779,7 @@ class RestApi:
             if found is None and interaction.response_type in (6, 7):
                 found = interaction.source_message
         else:
-            found = self.standin._messages.get(_snowflake(message_id))
+            found = self.state.messages.get(_snowflake(message_id))
             related = found is not None and (
                 found is interaction.original
                 or found is interaction.source_message
