@@ -75,6 +75,7 @@ from standin.model import (
 )
 from standin.rest import RestApi
 from standin.state import API_PREFIX, StandInState
+from standin.validation import ATTACHMENT_SIZE_LIMIT
 
 __all__ = [
     "ALL_PERMISSIONS",
@@ -109,7 +110,6 @@ T = TypeVar("T")
 
 INTERACTION_COMMAND, INTERACTION_COMPONENT, INTERACTION_MODAL_SUBMIT = 2, 3, 5
 INTENT_GUILD_MEMBERS = 1 << 1
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
 class _Shared(Generic[T]):

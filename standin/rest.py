@@ -16,9 +16,11 @@ from typing import Any
 
 from aiohttp import web
 
+from standin.emojis import message_emoji_violations
 from standin.http import (
     ApiError,
     RateLimiter,
+    Upload,
     bad_callback_type,
     invalid_form,
     json_response,
@@ -35,16 +37,22 @@ from standin.model import (
     RequestRecord,
     StandInChannel,
     StandInGuild,
+    StoredFile,
     iso_timestamp,
 )
+from standin.schema import openapi_spec
 from standin.state import StandInState
 from standin.validation import (
+    ATTACHMENT_SIZE_LIMIT,
     FLAG_EPHEMERAL,
     FLAG_IS_COMPONENTS_V2,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
     FLAG_SUPPRESS_NOTIFICATIONS,
+    MAX_FILES,
+    Path,
     is_empty_message,
+    unresolved_attachments,
     validate_commands,
     validate_message,
     validate_modal,
@@ -68,6 +76,9 @@ class _Route:
     @property
     def key(self) -> str:
         return f"{self.method} {self.template}"
+
+
+_ROUTE = web.RequestKey("standin_route", _Route)
 
 
 def _snowflake(value: str) -> int:
@@ -199,6 +210,7 @@ class RestApi:
             self.state.notify()
             return json_response({"message": "404: Not Found", "code": 0}, status=404)
         route, params = matched
+        request[_ROUTE] = route
         self.state.request_counts[route.key] += 1
         headers: dict[str, str] = {}
         try:
@@ -240,17 +252,76 @@ class RestApi:
         self.state.notify()
         return json_response(exc.body(), status=exc.status)
 
-    def _attachment(self, filename: str, size: int, headers: Mapping[str, str]) -> dict[str, Any]:
-        attachment_id = self.state.ids.next()
-        url = f"http://127.0.0.1:{self.state.port}/attachments/{attachment_id}/{filename}"
-        return {
-            "id": str(attachment_id),
-            "filename": filename,
-            "size": size,
-            "url": url,
-            "proxy_url": url,
-            "content_type": headers.get("Content-Type", "application/octet-stream"),
-        }
+    async def _read(
+        self, request: web.Request, interaction: PendingInteraction | None = None
+    ) -> tuple[dict[str, Any], list[Upload]]:
+        """The request's payload and files; the payload checked against Discord's OpenAPI spec."""
+        body, uploads = await read_body(request)
+        route = request[_ROUTE]
+        document = body.get("__list__", body)
+        violations = openapi_spec().violations(route.method, route.template, document)
+        if violations:
+            error = invalid_form(violations, f"{route.key} (OpenAPI schema)")
+            error.interaction = interaction
+            raise error
+        if len(uploads) > MAX_FILES or any(len(u.data) > ATTACHMENT_SIZE_LIMIT for u in uploads):
+            raise ApiError(
+                413,
+                40005,
+                "Request entity too large",
+                rejection=f"more than {MAX_FILES} files or a file over 10 MiB",
+                interaction=interaction,
+            )
+        return body, uploads
+
+    def _uploaded(
+        self, data: Mapping[str, Any], uploads: list[Upload]
+    ) -> tuple[list[dict[str, Any]], dict[str, StoredFile]]:
+        """Attachment objects (and stored files) for ``uploads``, described by ``attachments``."""
+        described: dict[int, Mapping[str, Any]] = {}
+        for entry in data.get("attachments") or []:
+            if isinstance(entry, Mapping) and str(entry.get("id", "")).isdigit():
+                described[int(entry["id"])] = entry
+        payloads: list[dict[str, Any]] = []
+        stored: dict[str, StoredFile] = {}
+        for upload in uploads:
+            entry = described.get(upload.index, {})
+            attachment_id = self.state.ids.next()
+            filename = str(entry.get("filename") or upload.filename)
+            description = entry.get("description")
+            url = f"http://127.0.0.1:{self.state.port}/attachments/{attachment_id}/{filename}"
+            payload: dict[str, Any] = {
+                "id": str(attachment_id),
+                "filename": filename,
+                "size": len(upload.data),
+                "url": url,
+                "proxy_url": url,
+                "content_type": upload.content_type,
+            }
+            if description:
+                payload["description"] = description
+            payloads.append(payload)
+            stored[str(attachment_id)] = StoredFile(
+                attachment_id, filename, upload.content_type, upload.data, description
+            )
+        return payloads, stored
+
+    def known_emojis(self, guild_id: int | None) -> set[int]:
+        """Ids of the custom emojis a message in ``guild_id`` may use."""
+        known = set(self.state.app_emojis)
+        guild = self.state.guilds.get(guild_id) if guild_id is not None else None
+        if guild is not None:
+            known |= set(guild.emojis)
+        return known
+
+    def _check_message(
+        self, payload: Mapping[str, Any], guild_id: int | None, what: str, prefix: Path
+    ) -> None:
+        violations = validate_message(payload)
+        violations += message_emoji_violations(payload, self.known_emojis(guild_id))
+        violations += unresolved_attachments(payload)
+        if violations:
+            raise invalid_form(violations, what, prefix)
 
     # ------------------------------------------------------------------ messages
 
@@ -259,7 +330,7 @@ class RestApi:
         *,
         channel: StandInChannel,
         data: Mapping[str, Any],
-        files: list[dict[str, Any]],
+        files: list[Upload],
         source: str,
         flags: int,
         interaction: PendingInteraction | None,
@@ -268,6 +339,7 @@ class RestApi:
         allow_empty: bool = False,
     ) -> RecordedMessage:
         message_id = self.state.ids.next()
+        attachments, stored = self._uploaded(data, files)
         payload: dict[str, Any] = {
             "id": str(message_id),
             "type": 0,
@@ -276,7 +348,7 @@ class RestApi:
             "content": data.get("content") or "",
             "embeds": data.get("embeds") or [],
             "components": data.get("components") or [],
-            "attachments": files,
+            "attachments": attachments,
             "flags": flags,
             "timestamp": iso_timestamp(self.state.now()),
             "edited_timestamp": None,
@@ -304,9 +376,7 @@ class RestApi:
             if interaction.source_message is not None:
                 metadata["interacted_message_id"] = str(interaction.source_message.id)
             payload["interaction_metadata"] = metadata
-        violations = validate_message(payload)
-        if violations:
-            raise invalid_form(violations, what, prefix)
+        self._check_message(payload, channel.guild_id, what, prefix)
         if not allow_empty and is_empty_message(payload):
             raise ApiError(400, 50006, "Cannot send an empty message", rejection=f"{what}: empty")
         self.state.message_seq += 1
@@ -321,6 +391,7 @@ class RestApi:
             interaction_id=interaction.id if interaction else None,
             versions=[payload],
             created_at=self.state.now(),
+            files=stored,
         )
         self.state.record(recorded)
         return recorded
@@ -329,7 +400,7 @@ class RestApi:
         self,
         message: RecordedMessage,
         data: Mapping[str, Any],
-        files: list[dict[str, Any]],
+        files: list[Upload],
         what: str,
         prefix: tuple[str | int, ...] = (),
     ) -> RecordedMessage:
@@ -339,11 +410,15 @@ class RestApi:
         for key, empty in (("content", ""), ("embeds", []), ("components", [])):
             if key in data:
                 new[key] = data[key] if data[key] is not None else empty
-        if "attachments" in data and data["attachments"] is not None:
-            keep = {str(a.get("id")) for a in data["attachments"] if isinstance(a, dict)}
-            new["attachments"] = [a for a in new["attachments"] if a["id"] in keep] + files
-        elif files:
-            new["attachments"] = new["attachments"] + files
+        added, stored = self._uploaded(data, files)
+        if "attachments" in data:
+            # API v10: ``attachments`` lists every attachment the message keeps (by id) besides
+            # the new uploads (by their ``files[n]`` index); the rest are removed.
+            listed = data["attachments"] or []
+            keep = {str(a.get("id")) for a in listed if isinstance(a, Mapping)}
+            new["attachments"] = [a for a in new["attachments"] if a["id"] in keep] + added
+        elif added:
+            new["attachments"] = new["attachments"] + added
         flags = int(new.get("flags") or 0)
         if data.get("flags") is not None:
             wanted = int(data["flags"])
@@ -353,12 +428,11 @@ class RestApi:
         new["flags"] = flags & ~FLAG_LOADING
         if not was_loading:
             new["edited_timestamp"] = iso_timestamp(now)
-        violations = validate_message(new)
-        if violations:
-            raise invalid_form(violations, what, prefix)
+        self._check_message(new, message.guild_id, what, prefix)
         if is_empty_message(new):
             raise ApiError(400, 50006, "Cannot send an empty message", rejection=f"{what}: empty")
         message.versions.append(new)
+        message.files.update(stored)
         if now - message.created_at >= 3600:
             self._old_edits.setdefault(message.id, []).append(now)
         self.state.notify()
@@ -477,7 +551,7 @@ class RestApi:
 
     async def _put_commands(self, request: web.Request, params: dict[str, str]) -> web.Response:
         guild_id, scope = self._command_scope(params)
-        body, _ = await read_body(request, self._attachment)
+        body, _ = await self._read(request)
         commands = body.get("__list__")
         violations = validate_commands(commands)
         if violations:
@@ -494,7 +568,7 @@ class RestApi:
 
     async def _post_command(self, request: web.Request, params: dict[str, str]) -> web.Response:
         guild_id, scope = self._command_scope(params)
-        body, _ = await read_body(request, self._attachment)
+        body, _ = await self._read(request)
         violations = validate_commands([body])
         if violations:
             raise invalid_form(violations, "command upsert")
@@ -562,7 +636,7 @@ class RestApi:
         self, request: web.Request, params: dict[str, str]
     ) -> web.Response:
         channel = self._channel(params)
-        data, files = await read_body(request, self._attachment)
+        data, files = await self._read(request)
         nonce = data.get("nonce")
         if nonce is not None and len(str(nonce)) > 25:
             raise ApiError(400, 50035, "Invalid Form Body", rejection="nonce over 25 characters")
@@ -610,7 +684,7 @@ class RestApi:
     ) -> web.Response:
         message = self._channel_message(params)
         self._refuse_ephemeral(message, "edited")
-        data, files = await read_body(request, self._attachment)
+        data, files = await self._read(request)
         self._edit(message, data, files, f"edit of channel message {message.id}")
         return json_response(message.payload)
 
@@ -627,7 +701,7 @@ class RestApi:
         interaction = self.state.interactions.get(_snowflake(params["interaction_id"]))
         if interaction is None or not hmac.compare_digest(interaction.token, params["token"]):
             raise ApiError(404, 10062, "Unknown interaction")
-        body, files = await read_body(request, self._attachment)
+        body, files = await self._read(request, interaction)
         if interaction.response_type is not None:
             raise ApiError(
                 400,
@@ -746,7 +820,7 @@ class RestApi:
                 rejection="follow-up sent before the interaction was answered",
                 interaction=interaction,
             )
-        data, files = await read_body(request, self._attachment)
+        data, files = await self._read(request, interaction)
         original = interaction.original
         try:
             if original is not None and original.loading:
@@ -803,7 +877,7 @@ class RestApi:
     ) -> web.Response:
         interaction = self._webhook_interaction(params)
         message = self._webhook_message(interaction, params["message_id"])
-        data, files = await read_body(request, self._attachment)
+        data, files = await self._read(request, interaction)
         try:
             self._edit(message, data, files, f"webhook edit of message {message.id}")
         except ApiError as exc:

@@ -170,7 +170,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"koz
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"kozel:hand:{table_id}", emoji="🂠"
+                label=label, style=style, custom_id=f"kozel:hand:{table_id}", emoji="🃏"
             )
         )
         self.table_id = table_id
