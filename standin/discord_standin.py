@@ -60,6 +60,7 @@ from standin.model import (
     InteractionFailedError,
     InteractionResult,
     InteractionTimeoutError,
+    MessageVersion,
     MissedDeadline,
     PendingInteraction,
     RecordedMessage,
@@ -71,6 +72,7 @@ from standin.model import (
     StandInMember,
     StandInTimeoutError,
     StandInUser,
+    StoredFile,
     iso_timestamp,
 )
 from standin.rest import RestApi
@@ -91,6 +93,7 @@ __all__ = [
     "InteractionFailedError",
     "InteractionResult",
     "InteractionTimeoutError",
+    "MessageVersion",
     "MissedDeadline",
     "RecordedMessage",
     "Rejection",
@@ -101,6 +104,7 @@ __all__ = [
     "StandInMember",
     "StandInTimeoutError",
     "StandInUser",
+    "StoredFile",
     "use_local_discord",
 ]
 
@@ -230,6 +234,7 @@ class DiscordStandIn:
         """Start serving on 127.0.0.1 with an ephemeral port."""
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway.handle)
+        app.router.add_get("/attachments/{attachment_id}/{filename}", self._rest.get_attachment)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest.handle)
         # access_log=None: request paths contain interaction tokens, which must not be logged.
         self._runner = web.AppRunner(app, access_log=None)
@@ -486,6 +491,44 @@ class DiscordStandIn:
     ) -> list[RecordedMessage]:
         """Every message the bot created (in ``channel``), in creation order."""
         return self._state.find_messages(channel, include_deleted=include_deleted)
+
+    def message_versions(
+        self, channel: StandInChannel | int | None = None, *, include_deleted: bool = True
+    ) -> list[MessageVersion]:
+        """Every version of every message (in ``channel``): payload, files, who could see it.
+
+        In message creation order, each message's versions oldest first (for galleries and
+        checks over everything the bot sent).
+        """
+        return [
+            version
+            for message in self.messages(channel, include_deleted=include_deleted)
+            for version in message.version_records()
+        ]
+
+    @property
+    def application_emojis(self) -> list[dict[str, Any]]:
+        """The application's own emojis (uploaded through ``/applications/{id}/emojis``)."""
+        return list(self._state.app_emojis.values())
+
+    def application_emoji_image(self, emoji_id: int | str) -> bytes:
+        """The image bytes an application emoji was uploaded with."""
+        return self._state.app_emoji_images[int(emoji_id)]
+
+    def add_guild_emoji(self, guild: StandInGuild, name: str) -> dict[str, Any]:
+        """A custom emoji of ``guild`` (so messages in it may use ``{id, name}``)."""
+        emoji_id = self._state.ids.next()
+        emoji = {
+            "id": str(emoji_id),
+            "name": name,
+            "roles": [],
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+        guild.emojis[emoji_id] = emoji
+        return emoji
 
     def visible_to(
         self, user: StandInUser, channel: StandInChannel | int | None = None

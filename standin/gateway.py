@@ -156,7 +156,7 @@ class Gateway:
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
             "roles": self._role_payloads(guild),
-            "emojis": [],
+            "emojis": list(guild.emojis.values()),
             "stickers": [],
             "features": [],
             "mfa_level": 0,

@@ -16,6 +16,7 @@ from typing import Any
 
 from aiohttp import web
 
+from standin.app_emojis import ApplicationEmojis
 from standin.emojis import message_emoji_violations
 from standin.http import (
     ApiError,
@@ -130,7 +131,6 @@ class RestApi:
                 self._post_command,
                 True,
             ),
-            ("GET", "/applications/{application_id}/emojis", self._get_emojis, True),
             ("GET", "/guilds/{guild_id}", self._get_guild, True),
             ("GET", "/guilds/{guild_id}/channels", self._get_guild_channels, True),
             ("GET", "/guilds/{guild_id}/members/{user_id}", self._get_guild_member, True),
@@ -176,11 +176,21 @@ class RestApi:
                 False,
             ),
         ]
+        table += ApplicationEmojis(self.state, self._read).routes()
         routes = []
         for method, template, handler, auth in table:
             regex = re.sub(r"\\{(\w+)\\}", r"(?P<\1>[^/]+)", re.escape(template))
             routes.append(_Route(method, template, re.compile(f"^{regex}$"), handler, auth))
         return routes
+
+    async def get_attachment(self, request: web.Request) -> web.StreamResponse:
+        """``GET /attachments/{attachment_id}/{filename}``: the bytes of an uploaded file."""
+        wanted = request.match_info["attachment_id"]
+        for message in self.state.messages.values():
+            stored = message.files.get(wanted)
+            if stored is not None and stored.filename == request.match_info["filename"]:
+                return web.Response(body=stored.data, content_type=stored.content_type)
+        return json_response({"message": "404: Not Found", "code": 0}, status=404)
 
     def _redact(self, path: str) -> str:
         # Interaction tokens never go into logs or recorded descriptions.
@@ -501,9 +511,6 @@ class RestApi:
                 "session_start_limit": limit,
             }
         )
-
-    async def _get_emojis(self, request: web.Request, params: dict[str, str]) -> web.Response:
-        return json_response({"items": []})
 
     # ------------------------------------------------------------------ REST: commands
 
