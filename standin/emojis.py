@@ -35,10 +35,10 @@ INVALID_COMPONENT_EMOJI = "BUTTON_COMPONENT_INVALID_EMOJI"
 INVALID_TEXT_EMOJI = "STANDIN_INVALID_EMOJI_IN_TEXT"
 CUSTOM_EMOJI_MENTION = re.compile(r"<a?:(?P<name>\w{2,32}):(?P<id>\d{1,20})>")
 
-# Blocks of pictographic symbols: a character from them that is not (part of) an emoji is
-# suspicious in text (playing cards, mahjong and domino tiles, most dingbats are not emoji).
-_PICTOGRAPHIC = ((0x2190, 0x21FF), (0x2300, 0x23FF), (0x2600, 0x27BF), (0x2B00, 0x2BFF))
-_PICTOGRAPHIC_SUPPLEMENTARY = (0x1F000, 0x1FAFF)
+# The supplementary pictographic planes' blocks (U+1F000..U+1FAFF: mahjong, domino and playing
+# card tiles, pictographs): a character from them that is not (part of) an emoji is suspicious in
+# text.  Symbols of the basic plane (arrows, ★, ✓) are ordinary text and are not checked.
+_PICTOGRAPHIC = (0x1F000, 0x1FAFF)
 
 
 def is_unicode_emoji(text: str) -> bool:
@@ -47,9 +47,8 @@ def is_unicode_emoji(text: str) -> bool:
 
 
 def _is_pictographic(char: str) -> bool:
-    code = ord(char)
-    low, high = _PICTOGRAPHIC_SUPPLEMENTARY
-    return low <= code <= high or any(a <= code <= b for a, b in _PICTOGRAPHIC)
+    low, high = _PICTOGRAPHIC
+    return low <= ord(char) <= high
 
 
 def _component_emoji(path: Path, value: Any, known_custom: Collection[int]) -> list[Violation]:
