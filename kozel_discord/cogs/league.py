@@ -122,7 +122,7 @@ def _series_line(s: SeriesSummary, locale: str) -> str:
             if seat.user_id is not None
             else t("seat.computer_short", locale, level=t(f"level.{seat.computer_level}", locale))
             for seat in s.seats
-            if seat.seat % 2 == team
+            if seat.team == team
         )
 
     when = f"<t:{int((s.ended_at or s.started_at).timestamp())}:d>"

@@ -17,26 +17,24 @@ import secrets
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
-
-from sqlalchemy.exc import SQLAlchemyError
 
 from ..ai import LEVELS
 from ..engine import (
     Action,
-    ActionKind,
     GameResult,
     IllegalActionError,
     Observation,
     Series,
     SeriesOutcome,
     observe,
+    public_action,
 )
-from ..store import LeagueStore
+from ..store import LeagueStore, StaleTableError, StoreUnavailable, UnitOfWork
 from ..store.records import GameResult as StoredGame
-from ..store.records import SeatSpec, SeriesEnd, SeriesStart, StaleTableError
+from ..store.records import SeatSpec, SeriesEnd, SeriesStart
 from . import computer
 from .errors import ServiceError
 from .table import AWAY_AFTER_TIMEOUTS, Seat, Table, TableStatus
@@ -48,6 +46,12 @@ RETRY_AFTER_DB_ERROR = 2.0  # seconds before a computer move is tried again
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def os_game_seed(_number: int) -> int:
+    """Each game's shuffle seed, from the OS's randomness at the deal: a stored game record
+    (or anything stored before a game ends) tells nothing about the deals after it."""
+    return secrets.randbits(62)
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,9 @@ class TableService:
         self.commit_timeout = commit_timeout
         self.computers = computers or computer.ComputerPlayers(processes=0)
         self._now = now
+        # An injected series seed source (tests, KOZEL_FIXED_SEED) makes every deal follow
+        # from the series seed; without one each game's seed comes from the OS at its deal.
+        self._fixed_seeds = seed_source is not None
         self._seed_source = seed_source or (lambda _channel: secrets.randbits(62))
         self._tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
@@ -134,7 +141,7 @@ class TableService:
             if owns is not None and not owns(live.guild_id):
                 continue
             try:
-                table = Table.from_state(
+                table = self._table_from_state(
                     live.state, version=live.version, messages=live.messages, deadline=live.deadline
                 )
             except Exception:
@@ -188,7 +195,7 @@ class TableService:
             table.version = 1
             try:
                 await self._write(lambda uow: self._replace_row(uow, table))
-            except (SQLAlchemyError, OSError, TimeoutError) as exc:
+            except (StoreUnavailable, TimeoutError) as exc:
                 log.warning("open_failed guild=%s channel=%s error=%s", guild_id, channel_id, exc)
                 raise ServiceError("try_again") from exc
             if old is not None:
@@ -198,11 +205,11 @@ class TableService:
         await self._emit(TableEvent("lobby", table))
         return table
 
-    async def _write(self, work: Callable[[Any], Any]) -> Any:
+    async def _write(self, work: Callable[[UnitOfWork], Awaitable[None]]) -> None:
         """One unit of work in the store, within ``commit_timeout`` seconds."""
         return await asyncio.wait_for(self.store.run(work), timeout=self.commit_timeout)
 
-    async def _replace_row(self, uow: Any, table: Table) -> None:
+    async def _replace_row(self, uow: UnitOfWork, table: Table) -> None:
         await uow.delete_table(table.channel_id)
         await self._save(uow, table)
 
@@ -305,12 +312,26 @@ class TableService:
     def _new_series(self, t: Table) -> None:
         seed = self._seed_source(t.channel_id)
         t.series_seed = seed
-        t.series = Series(seed)
+        t.series = Series(seed) if self._fixed_seeds else Series(seed_source=os_game_seed)
         t.series_key = uuid.uuid4().hex
         t.status = TableStatus.PLAYING
         t.recorded_games = 0
         t.series_recorded = False
         t.last_event = {}
+
+    def _table_from_state(
+        self,
+        state: dict[str, Any],
+        *,
+        version: int,
+        messages: dict[str, int],
+        deadline: dt.datetime | None,
+    ) -> Table:
+        """A stored table, its series dealing later games as this service deals them."""
+        table = Table.from_state(state, version=version, messages=messages, deadline=deadline)
+        if table.series is not None and not self._fixed_seeds:
+            table.series.seed_source = os_game_seed
+        return table
 
     @staticmethod
     def _need_lobby(t: Table) -> None:
@@ -402,14 +423,14 @@ class TableService:
                 raise ServiceError("stop_not_allowed")
             ended = self._now()
 
-            async def work(uow: Any) -> None:
+            async def work(uow: UnitOfWork) -> None:
                 if table.status is TableStatus.PLAYING and table.series_key:
                     await uow.abandon_series(table.guild_id, table.series_key, ended)
                 await uow.delete_table(table.channel_id)
 
             try:
                 await self._write(work)
-            except (SQLAlchemyError, OSError, TimeoutError) as exc:
+            except (StoreUnavailable, TimeoutError) as exc:
                 raise ServiceError("try_again") from exc
             self._cancel_task(channel_id)
             del self._tables[channel_id]
@@ -469,7 +490,7 @@ class TableService:
                 timeout=self.commit_timeout,
             )
             self.commit_times.append(time.perf_counter() - started)
-        except (SQLAlchemyError, OSError, TimeoutError, StaleTableError) as exc:
+        except (StoreUnavailable, TimeoutError, StaleTableError) as exc:
             log.warning(
                 "not_saved table=%s guild=%s channel=%s error=%s: rolled back",
                 table.table_id,
@@ -477,7 +498,7 @@ class TableService:
                 table.channel_id,
                 type(exc).__name__,
             )
-            restored = Table.from_state(
+            restored = self._table_from_state(
                 before, version=before_meta[0], messages=before_meta[1], deadline=before_meta[2]
             )
             table.__dict__.update(restored.__dict__)  # the registry keeps the same object
@@ -493,10 +514,10 @@ class TableService:
             live = await asyncio.wait_for(
                 self.store.load_table(table.channel_id), timeout=self.commit_timeout
             )
-        except (SQLAlchemyError, OSError, TimeoutError):
+        except (StoreUnavailable, TimeoutError):
             return
         if live is not None and live.version != table.version:
-            stored = Table.from_state(
+            stored = self._table_from_state(
                 live.state, version=live.version, messages=live.messages, deadline=live.deadline
             )
             table.__dict__.update(stored.__dict__)
@@ -515,7 +536,7 @@ class TableService:
         series = table.series
         assert series is not None
         games_before = len(series.results)
-        shown = action if action.kind is not ActionKind.DISCARD else Action(action.kind, ())
+        shown = public_action(action)
 
         def full_change(t: Table) -> None:
             change(t)
@@ -562,7 +583,7 @@ class TableService:
             events.append(TableEvent("series_over", table, outcome=outcome))
         return events
 
-    async def _save(self, uow: Any, table: Table, *, starting: bool = False) -> None:
+    async def _save(self, uow: UnitOfWork, table: Table, *, starting: bool = False) -> None:
         """One transaction: the table snapshot plus any league records now due."""
         series = table.series
         if starting and series is not None and table.series_key:
@@ -613,9 +634,6 @@ class TableService:
         series = table.series
         assert series is not None and table.series_key is not None
         r = series.results[number - 1]
-        # The game's own record: the series seed and the actions of this game only.
-        starts = [*series.game_starts, len(series.actions)]
-        start, end = starts[number - 1], starts[number]
         return StoredGame(
             guild_id=table.guild_id,
             series_key=table.series_key,
@@ -628,13 +646,7 @@ class TableService:
             defeat_points=r.defeat_points,
             eggs=r.eggs,
             last_trick_taker=r.last_trick_taker,
-            record={
-                "version": 1,
-                "seed": series.seed,
-                "game": number,
-                "first_action": start,
-                "actions": [[s, a.encode()] for s, a in series.actions[start:end]],
-            },
+            record=series.game_record(number),
             finished_at=self._now(),
         )
 
@@ -685,12 +697,7 @@ class TableService:
         version = table.version
         computer_turn = table.seat(turn).played_by_computer
         molodka_seats = [
-            i
-            for i, s in enumerate(table.seats)
-            if s is not None
-            and s.played_by_computer
-            and i != turn
-            and series.game.can_declare_molodka(i)
+            i for i in series.molodka_claimants() if i != turn and table.seat(i).played_by_computer
         ]
         if computer_turn or (molodka_seats and ask_computers):
             coro = self._computer_task(table.channel_id, version, self.computer_delay)
@@ -752,14 +759,10 @@ class TableService:
         if turn is None:
             return []
         base = f"{table.series_seed}/{len(series.actions)}"
-        # Out-of-turn molodkas of computer seats first, in priority order (§5.3).
-        game = series.game
-        for k in range(4):
-            i = (game.opener + k) % 4
-            s = table.seats[i]
-            if s is None or not s.played_by_computer or i == turn:
-                continue
-            if not game.can_declare_molodka(i):
+        # Out-of-turn molodkas of computer seats first, in priority order (5.3).
+        for i in series.molodka_claimants():
+            s = table.seat(i)
+            if not s.played_by_computer or i == turn:
                 continue
             level = s.level or computer.TIMEOUT_LEVEL
             obs = observe(series, i)
