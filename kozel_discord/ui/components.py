@@ -144,14 +144,16 @@ async def show_hand(
     obs = svc.observation(table, seat)
     assert obs is not None
     embed = render.hand_embed(table, obs, locale, note=note)
-    view = hand_view(table, obs, svc.move_number(table), locale)
+    move = svc.move_number(table)
+    view = hand_view(table, obs, move, locale)
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(embed=embed, view=view, content=None)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     # Refreshed in place when the player's turn comes, while the token lives.
-    cast("KozelBot", interaction.client).presenter.remember_board(table, seat, interaction, locale)
+    presenter = cast("KozelBot", interaction.client).presenter
+    presenter.remember_board(table, seat, interaction, locale, shown_move=move)
 
 
 # ---------------------------------------------------------------- items
@@ -166,7 +168,7 @@ class HandButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"koz
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"kozel:hand:{table_id}", emoji="🂠"
+                label=label, style=style, custom_id=f"kozel:hand:{table_id}", emoji="🃏"
             )
         )
         self.table_id = table_id

@@ -19,7 +19,7 @@ from ..service import Seat, Table, TableStatus
 COLOR_LOBBY = discord.Colour(0x5865F2)
 COLOR_TABLE = discord.Colour(0x2D7D46)
 COLOR_DONE = discord.Colour(0xC27C0E)
-FACE_DOWN = "🂠"
+FACE_DOWN = "🎴"  # an emoji of Unicode's list (🂠 U+1F0A0 is not one)
 TEAM_SEATS = (team_seats(0), team_seats(1))
 
 

@@ -28,7 +28,7 @@ from kozel_discord.cli import database, tokens
 from kozel_discord.cli import doctor as doctor_cmd
 from kozel_discord.settings import Settings, setting_env_var
 from kozel_discord.store.db import alembic_config
-from kozel_discord.testing.postgres import admin_sql
+from standin.postgres import admin_sql
 
 BOT_ID = 123456789012345678
 POSTGRES_ADMIN_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kozel_discord.testing.discord_standin import DiscordStandIn
-from kozel_discord.testing.harness import BotProcess, Driver, embed_text
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, Driver, embed_text
 
 pytestmark = pytest.mark.e2e
 
@@ -184,7 +184,7 @@ async def _lone_table(
 async def test_foreign_stale_out_of_turn_and_forged_controls_change_nothing(
     standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
 ) -> None:
-    from kozel_discord.testing.harness import forge_component
+    from standin.harness import forge_component
 
     driver, users, _bot = await _lone_table(
         standin, sqlite_url, log_path, bots, ("alice", "bob"), {2: "random", 3: "random"}
@@ -362,7 +362,7 @@ async def test_timed_out_turns_are_played_by_the_computer_then_the_seat_is_away(
 async def test_stop_needs_the_host_or_manage_server_and_a_confirmation(
     standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
 ) -> None:
-    from kozel_discord.testing.discord_standin import PERM_MANAGE_GUILD
+    from standin.discord_standin import PERM_MANAGE_GUILD
 
     driver, users, _bot = await _lone_table(
         standin, sqlite_url, log_path, bots, ("alice", "bob"), {2: "random", 3: "random"}
@@ -424,7 +424,7 @@ async def test_russian_players_and_servers_get_russian_texts(
 async def test_a_board_refreshes_itself_when_the_players_turn_comes(
     standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
 ) -> None:
-    from kozel_discord.testing.harness import TURN_PLACEHOLDER
+    from standin.harness import TURN_PLACEHOLDER
 
     driver, users, _bot = await _lone_table(
         standin, sqlite_url, log_path, bots, ("alice",), {1: "random", 2: "random", 3: "random"}

@@ -24,6 +24,7 @@ __all__ = [
     "form_body_error",
     "is_empty_message",
     "iter_components",
+    "unresolved_attachments",
     "validate_commands",
     "validate_message",
     "validate_modal",
@@ -35,6 +36,8 @@ FLAG_LOADING = 1 << 7
 FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
 FLAG_IS_COMPONENTS_V2 = 1 << 15
 
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024  # bytes per file (a guild without boosts)
+MAX_FILES = 10
 MAX_CONTENT = 2000
 MAX_EMBEDS = 10
 MAX_EMBED_TOTAL = 6000
@@ -555,4 +558,33 @@ def validate_commands(commands: Any) -> list[Violation]:
                 )
             )
         seen.add(key)
+    return found
+
+
+def _media_urls(components: Any) -> Iterator[tuple[Path, Any]]:
+    for path, component in iter_components(components):
+        kind = component.get("type")
+        if kind == 11:  # thumbnail
+            yield (*path, "media", "url"), (component.get("media") or {}).get("url")
+        elif kind == 12:  # media gallery
+            for i, item in enumerate(component.get("items") or []):
+                if isinstance(item, dict):
+                    url = (item.get("media") or {}).get("url")
+                    yield (*path, "items", i, "media", "url"), url
+        elif kind == 13:  # file
+            yield (*path, "file", "url"), (component.get("file") or {}).get("url")
+
+
+def unresolved_attachments(message: Mapping[str, Any]) -> list[Violation]:
+    """``attachment://name`` media references (components v2) naming no attachment of ``message``.
+
+    A stand-in check (code ``STANDIN_UNKNOWN_ATTACHMENT``): Discord would show a broken picture.
+    """
+    attachments = message.get("attachments") or []
+    names = {str(a.get("filename")) for a in attachments if isinstance(a, dict)}
+    found: list[Violation] = []
+    for path, url in _media_urls(message.get("components")):
+        wanted = url.removeprefix("attachment://") if isinstance(url, str) else None
+        if wanted is not None and wanted != url and wanted not in names:
+            found.append(Violation(path, "STANDIN_UNKNOWN_ATTACHMENT", f"No attachment for {url}"))
     return found

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from kozel_discord.testing.standin_validation import (
+from standin.validation import (
     FLAG_EPHEMERAL,
+    FLAG_IS_COMPONENTS_V2,
     FLAG_LOADING,
     SELECT_TYPES,
     iter_components,
@@ -34,6 +35,7 @@ __all__ = [
     "InteractionFailedError",
     "InteractionResult",
     "InteractionTimeoutError",
+    "MessageVersion",
     "MissedDeadline",
     "PendingInteraction",
     "RecordedMessage",
@@ -46,6 +48,7 @@ __all__ = [
     "StandInMember",
     "StandInTimeoutError",
     "StandInUser",
+    "StoredFile",
     "iso_timestamp",
 ]
 
@@ -242,6 +245,8 @@ class StandInGuild:
     bot_role_id: int
     channels: list[StandInChannel] = field(default_factory=list)
     members: dict[int, StandInMember] = field(default_factory=dict)
+    #: The guild's custom emojis (Discord emoji objects), by id.
+    emojis: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def everyone_role_id(self) -> int:
@@ -264,6 +269,21 @@ class StandInGuild:
         return (self.id >> 22) % shard_count
 
 
+@dataclass(frozen=True)
+class StoredFile:
+    """A file uploaded with a message (multipart ``files[n]``): what Discord would store."""
+
+    id: int
+    filename: str
+    content_type: str
+    data: bytes = field(repr=False)
+    description: str | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.data)
+
+
 @dataclass(eq=False)
 class RecordedMessage:
     """A message the bot created, with every version it had (``versions[-1]`` is current).
@@ -283,6 +303,8 @@ class RecordedMessage:
     versions: list[dict[str, Any]]
     created_at: float
     deleted: bool = False
+    #: Every file ever uploaded to this message, by attachment id (see ``attachments``).
+    files: dict[str, StoredFile] = field(default_factory=dict)
 
     @property
     def payload(self) -> dict[str, Any]:
@@ -322,6 +344,25 @@ class RecordedMessage:
     @property
     def edit_count(self) -> int:
         return len(self.versions) - 1
+
+    def attachments(self, version: int = -1) -> list[StoredFile]:
+        """The files ``versions[version]`` carries (name, content type and bytes), in order."""
+        listed = self.versions[version].get("attachments") or []
+        return [self.files[str(a["id"])] for a in listed if str(a.get("id")) in self.files]
+
+    def attachment(self, filename: str, version: int = -1) -> StoredFile:
+        """The file called ``filename`` on ``versions[version]``."""
+        for stored in self.attachments(version):
+            if stored.filename == filename:
+                return stored
+        raise LookupError(f"message {self.id} carries no attachment {filename!r}")
+
+    def version_records(self) -> list[MessageVersion]:
+        """Every version with its files and who could see it, oldest first."""
+        return [
+            MessageVersion(self, i, payload, self.attachments(i), self.visible_to)
+            for i, payload in enumerate(self.versions)
+        ]
 
     def is_visible_to(self, user: StandInUser | int) -> bool:
         user_id = user if isinstance(user, int) else user.id
@@ -368,6 +409,21 @@ class RecordedMessage:
             f"RecordedMessage(id={self.id}, channel_id={self.channel_id}, source={self.source!r}, "
             f"visible_to={self.visible_to}, edits={self.edit_count}, content={self.content[:60]!r})"
         )
+
+
+@dataclass(frozen=True)
+class MessageVersion:
+    """One version of a recorded message: its payload, files and who could see it."""
+
+    message: RecordedMessage
+    index: int  # 0 = as created
+    payload: dict[str, Any]
+    attachments: list[StoredFile]
+    visible_to: int | None  # None: everyone in the channel
+
+    @property
+    def components_v2(self) -> bool:
+        return bool(int(self.payload.get("flags") or 0) & FLAG_IS_COMPONENTS_V2)
 
 
 @dataclass(eq=False)

@@ -1,25 +1,27 @@
 """HTTP plumbing of the Discord stand-in: error answers, JSON bodies, rate-limit buckets.
 
-Internal to :mod:`kozel_discord.testing.discord_standin`; use :class:`DiscordStandIn`.
+Internal to :mod:`standin.discord_standin`; use :class:`DiscordStandIn`.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from kozel_discord.testing.standin_model import PendingInteraction
-from kozel_discord.testing.standin_validation import Violation, describe, form_body_error
+from standin.model import PendingInteraction
+from standin.validation import Violation, describe, form_body_error
 
 __all__ = [
     "ApiError",
     "RateLimiter",
+    "Upload",
     "bad_callback_type",
     "invalid_form",
     "json_response",
@@ -92,15 +94,25 @@ def _parse_json(text: str) -> Any:
         raise ApiError(400, 50109, "The request body contains invalid JSON.") from None
 
 
-async def read_body(
-    request: web.Request, new_attachment: Callable[[str, int, Mapping[str, str]], dict[str, Any]]
-) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+@dataclass(frozen=True)
+class Upload:
+    """One ``files[n]`` part of a multipart request."""
+
+    index: int
+    filename: str
+    content_type: str
+    data: bytes
+
+
+_FILE_PART = re.compile(r"^files\[(\d+)\]$")
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
     """The JSON payload (plain, or multipart ``payload_json``) and the uploaded files.
 
-    A top-level JSON list is returned as ``{"__list__": [...]}``.  ``new_attachment(filename,
-    size, headers)`` builds the attachment object of each uploaded file.
+    A top-level JSON list is returned as ``{"__list__": [...]}``.
     """
-    files: list[dict[str, Any]] = []
+    files: list[Upload] = []
     if request.content_type.startswith("multipart/"):
         payload: Any = {}
         reader = await request.multipart()
@@ -110,8 +122,10 @@ async def read_body(
             if part.name == "payload_json":
                 payload = _parse_json(await part.text())
             elif part.filename is not None:
-                size = len(await part.read())
-                files.append(new_attachment(part.filename, size, part.headers))
+                found = _FILE_PART.match(part.name or "")
+                index = int(found.group(1)) if found else len(files)
+                content_type = part.headers.get("Content-Type", "application/octet-stream")
+                files.append(Upload(index, part.filename, content_type, bytes(await part.read())))
     else:
         payload = _parse_json(await request.text())
     if not isinstance(payload, dict | list):

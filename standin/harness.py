@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from kozel_discord.testing.discord_standin import (
+from standin.discord_standin import (
     DiscordStandIn,
     RecordedMessage,
     StandInGuild,

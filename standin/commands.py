@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from kozel_discord.testing.standin_model import (
+from standin.model import (
     ALL_PERMISSIONS,
     PERM_ADMINISTRATOR,
     CommandNotFoundError,

@@ -39,15 +39,15 @@ import logging
 import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from aiohttp import web
 
-from kozel_discord.testing.standin_commands import CommandResolver
-from kozel_discord.testing.standin_gateway import Gateway, GatewaySession
-from kozel_discord.testing.standin_model import (
+from standin.commands import CommandResolver
+from standin.gateway import Gateway, GatewaySession
+from standin.model import (
     ALL_PERMISSIONS,
     BOT_PERMISSIONS,
     DEFAULT_MEMBER_PERMISSIONS,
@@ -60,21 +60,24 @@ from kozel_discord.testing.standin_model import (
     InteractionFailedError,
     InteractionResult,
     InteractionTimeoutError,
+    MessageVersion,
     MissedDeadline,
     PendingInteraction,
     RecordedMessage,
     Rejection,
     RequestRecord,
-    SnowflakeGenerator,
     StandInChannel,
     StandInError,
     StandInGuild,
     StandInMember,
     StandInTimeoutError,
     StandInUser,
+    StoredFile,
     iso_timestamp,
 )
-from kozel_discord.testing.standin_rest import API_PREFIX, RestApi
+from standin.rest import RestApi
+from standin.state import API_PREFIX, StandInState
+from standin.validation import ATTACHMENT_SIZE_LIMIT
 
 __all__ = [
     "ALL_PERMISSIONS",
@@ -90,6 +93,7 @@ __all__ = [
     "InteractionFailedError",
     "InteractionResult",
     "InteractionTimeoutError",
+    "MessageVersion",
     "MissedDeadline",
     "RecordedMessage",
     "Rejection",
@@ -100,6 +104,7 @@ __all__ = [
     "StandInMember",
     "StandInTimeoutError",
     "StandInUser",
+    "StoredFile",
     "use_local_discord",
 ]
 
@@ -109,7 +114,19 @@ T = TypeVar("T")
 
 INTERACTION_COMMAND, INTERACTION_COMPONENT, INTERACTION_MODAL_SUBMIT = 2, 3, 5
 INTENT_GUILD_MEMBERS = 1 << 1
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
+
+
+class _Shared(Generic[T]):
+    """A facade attribute kept in the shared :class:`StandInState` (same name)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: DiscordStandIn, owner: type | None = None) -> T:
+        return cast(T, getattr(instance._state, self.name))
+
+    def __set__(self, instance: DiscordStandIn, value: T) -> None:
+        setattr(instance._state, self.name, value)
 
 
 def use_local_discord(api_base: str, gateway_url: str) -> Callable[[], None]:
@@ -156,53 +173,60 @@ class DiscordStandIn:
         gateway_shards: int = 1,
         old_message_edit_limit: int | None = None,
     ) -> None:
-        self.token = token
-        self.response_timeout = response_timeout
-        self.answer_deadline = answer_deadline
-        self.token_lifetime = token_lifetime
-        self.gateway_shards = gateway_shards
-        self.old_message_edit_limit = old_message_edit_limit
-        self._clock_offset = 0.0
-        self._ids = SnowflakeGenerator(self.now)
-        self.application_id = self._ids.next()
-        self.application_name = application_name
-        self.bot_user = StandInUser(self._ids.next(), bot_username, None, bot=True)
-        self.owner = StandInUser(self._ids.next(), "standin-owner", "Stand-in Owner")
-        self.users: dict[int, StandInUser] = {}
-        self.guilds: dict[int, StandInGuild] = {}
-        self.channels: dict[int, StandInChannel] = {}
-        self._messages: dict[int, RecordedMessage] = {}
-        self._channel_messages: dict[int, list[RecordedMessage]] = {}
-        self._message_seq = 0
-        self._global_commands: dict[tuple[int, str], dict[str, Any]] = {}
-        self._guild_commands: dict[int, dict[tuple[int, str], dict[str, Any]]] = {}
-        self._command_ids: dict[tuple[int | None, int, str], int] = {}
-        self.command_syncs = 0
-        self._interactions: dict[int, PendingInteraction] = {}
-        self._by_token: dict[str, PendingInteraction] = {}
-        self.sessions: list[GatewaySession] = []
-        # What tests assert on.
-        self.rejections: list[Rejection] = []
-        self.unhandled: list[str] = []
-        self.missed_deadlines: list[MissedDeadline] = []
-        self.latencies: dict[int, float] = {}
-        self.errors: list[Rejection] = []  # every non-2xx answer, rejections included
-        self.request_log: list[RequestRecord] = []
-        self.request_counts: Counter[str] = Counter()
-        self.requests_per_second: Counter[int] = Counter()
-        self._changed = asyncio.Event()
+        self._state = StandInState(
+            token=token,
+            application_name=application_name,
+            bot_username=bot_username,
+            response_timeout=response_timeout,
+            answer_deadline=answer_deadline,
+            token_lifetime=token_lifetime,
+            gateway_shards=gateway_shards,
+            old_message_edit_limit=old_message_edit_limit,
+        )
         self._runner: web.AppRunner | None = None
-        self._port: int | None = None
-        self._started = time.monotonic()
-        self._rest = RestApi(self)
-        self._gateway = Gateway(self)
+        self._gateway = Gateway(self._state)
+        self._rest = RestApi(self._state, self._gateway.guild_create_payload)
         self._commands = CommandResolver(
-            global_commands=self._global_commands,
-            guild_commands=self._guild_commands,
-            users=self.users,
-            channels=self.channels,
+            global_commands=self._state.global_commands,
+            guild_commands=self._state.guild_commands,
+            users=self._state.users,
+            channels=self._state.channels,
             member_permissions=self.member_permissions,
         )
+
+    # Configuration and what tests read, kept in the shared state.
+    token = _Shared[str]()
+    response_timeout = _Shared[float]()
+    answer_deadline = _Shared[float]()
+    token_lifetime = _Shared[float]()
+    gateway_shards = _Shared[int]()
+    old_message_edit_limit = _Shared[int | None]()
+    application_id = _Shared[int]()
+    application_name = _Shared[str]()
+    bot_user = _Shared[StandInUser]()
+    owner = _Shared[StandInUser]()
+    users = _Shared[dict[int, StandInUser]]()
+    guilds = _Shared[dict[int, StandInGuild]]()
+    channels = _Shared[dict[int, StandInChannel]]()
+    command_syncs = _Shared[int]()
+    rejections = _Shared[list[Rejection]]()
+    unhandled = _Shared[list[str]]()
+    missed_deadlines = _Shared[list[MissedDeadline]]()
+    latencies = _Shared[dict[int, float]]()
+    errors = _Shared[list[Rejection]]()
+    request_log = _Shared[list[RequestRecord]]()
+    request_counts = _Shared[Counter[str]]()
+    requests_per_second = _Shared[Counter[int]]()
+
+    @property
+    def state(self) -> StandInState:
+        """The shared state (model, clock, records) the REST API and gateway work on."""
+        return self._state
+
+    @property
+    def sessions(self) -> list[GatewaySession]:
+        """Every bot session that identified on the gateway."""
+        return self._gateway.sessions
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -210,6 +234,7 @@ class DiscordStandIn:
         """Start serving on 127.0.0.1 with an ephemeral port."""
         app = web.Application(client_max_size=32 * 1024 * 1024)
         app.router.add_get("/gateway", self._gateway.handle)
+        app.router.add_get("/attachments/{attachment_id}/{filename}", self._rest.get_attachment)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._rest.handle)
         # access_log=None: request paths contain interaction tokens, which must not be logged.
         self._runner = web.AppRunner(app, access_log=None)
@@ -217,9 +242,9 @@ class DiscordStandIn:
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
         await site.start()
         address = self._runner.addresses[0]
-        self._port = int(address[1])
-        self._started = time.monotonic()
-        log.info("Discord stand-in listening on 127.0.0.1:%d", self._port)
+        self._state.bound_port = int(address[1])
+        self._state.started = time.monotonic()
+        log.info("Discord stand-in listening on 127.0.0.1:%d", self._state.bound_port)
 
     async def stop(self) -> None:
         """Close every gateway connection and stop the server."""
@@ -242,39 +267,30 @@ class DiscordStandIn:
 
     @property
     def port(self) -> int:
-        if self._port is None:
-            raise StandInError("the stand-in is not started")
-        return self._port
+        return self._state.port
 
     @property
     def api_base(self) -> str:
         """Value for ``discord.http.Route.BASE``."""
-        return f"http://127.0.0.1:{self.port}{API_PREFIX}"
+        return self._state.api_base
 
     @property
     def gateway_url(self) -> str:
         """Value for ``discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY``."""
-        return f"ws://127.0.0.1:{self.port}/gateway"
+        return self._state.gateway_url
 
     # ------------------------------------------------------------------ clock and waiting
 
     def now(self) -> float:
         """The stand-in's wall clock (epoch seconds), moved by ``advance_clock``."""
-        return time.time() + self._clock_offset
-
-    def _mono(self) -> float:
-        return time.monotonic() + self._clock_offset
+        return self._state.now()
 
     def advance_clock(self, seconds: float) -> None:
         """Move the stand-in's clock forward (token expiry, deadlines, message age)."""
         if seconds < 0:
             raise ValueError("the clock only moves forward")
-        self._clock_offset += seconds
-        self._notify()
-
-    def _notify(self) -> None:
-        self._changed.set()
-        self._changed = asyncio.Event()
+        self._state.clock_offset += seconds
+        self._state.notify()
 
     async def wait_for(
         self, predicate: Callable[[], T | None], *, timeout: float = 5.0, what: str = "condition"
@@ -287,7 +303,7 @@ class DiscordStandIn:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
-            changed = self._changed
+            changed = self._state.changed
             value = predicate()
             if value:
                 return value
@@ -320,7 +336,7 @@ class DiscordStandIn:
 
     def mark(self) -> int:
         """A position in the message order, for ``wait_for_message(since=...)``."""
-        return self._message_seq
+        return self._state.message_seq
 
     async def wait_for_sessions(self, count: int = 1, *, timeout: float = 10.0) -> None:
         """Wait until ``count`` bot sessions are identified and connected."""
@@ -376,7 +392,7 @@ class DiscordStandIn:
         id: int | None = None,
     ) -> StandInUser:
         """A new (human) user."""
-        user = StandInUser(id or self._ids.next(), username, global_name, locale=locale)
+        user = StandInUser(id or self._state.ids.next(), username, global_name, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -394,12 +410,12 @@ class DiscordStandIn:
     ) -> StandInGuild:
         """A new guild the bot is in.  ``shard=(shard_id, shard_count)`` picks a matching id."""
         guild = StandInGuild(
-            id=id or self._ids.next(shard),
+            id=id or self._state.ids.next(shard),
             name=name,
             preferred_locale=preferred_locale,
             owner_id=(owner or self.owner).id,
             everyone_permissions=everyone_permissions,
-            bot_role_id=self._ids.next(),
+            bot_role_id=self._state.ids.next(),
         )
         self.guilds[guild.id] = guild
         for channel_name in channels:
@@ -445,7 +461,9 @@ class DiscordStandIn:
         return permissions
 
     def _new_channel(self, guild: StandInGuild, name: str) -> StandInChannel:
-        channel = StandInChannel(self._ids.next(), guild.id, name, position=len(guild.channels))
+        channel = StandInChannel(
+            self._state.ids.next(), guild.id, name, position=len(guild.channels)
+        )
         guild.channels.append(channel)
         self.channels[channel.id] = channel
         return channel
@@ -472,17 +490,45 @@ class DiscordStandIn:
         self, channel: StandInChannel | int | None = None, *, include_deleted: bool = False
     ) -> list[RecordedMessage]:
         """Every message the bot created (in ``channel``), in creation order."""
-        channel_id = channel.id if isinstance(channel, StandInChannel) else channel
-        if channel_id is None:
-            found: Iterable[RecordedMessage] = self._messages.values()
-        else:
-            found = self._channel_messages.get(channel_id, [])
-        return [m for m in found if include_deleted or not m.deleted]
+        return self._state.find_messages(channel, include_deleted=include_deleted)
 
-    def _record(self, message: RecordedMessage) -> None:
-        self._messages[message.id] = message
-        self._channel_messages.setdefault(message.channel_id, []).append(message)
-        self._notify()
+    def message_versions(
+        self, channel: StandInChannel | int | None = None, *, include_deleted: bool = True
+    ) -> list[MessageVersion]:
+        """Every version of every message (in ``channel``): payload, files, who could see it.
+
+        In message creation order, each message's versions oldest first (for galleries and
+        checks over everything the bot sent).
+        """
+        return [
+            version
+            for message in self.messages(channel, include_deleted=include_deleted)
+            for version in message.version_records()
+        ]
+
+    @property
+    def application_emojis(self) -> list[dict[str, Any]]:
+        """The application's own emojis (uploaded through ``/applications/{id}/emojis``)."""
+        return list(self._state.app_emojis.values())
+
+    def application_emoji_image(self, emoji_id: int | str) -> bytes:
+        """The image bytes an application emoji was uploaded with."""
+        return self._state.app_emoji_images[int(emoji_id)]
+
+    def add_guild_emoji(self, guild: StandInGuild, name: str) -> dict[str, Any]:
+        """A custom emoji of ``guild`` (so messages in it may use ``{id, name}``)."""
+        emoji_id = self._state.ids.next()
+        emoji = {
+            "id": str(emoji_id),
+            "name": name,
+            "roles": [],
+            "require_colons": True,
+            "managed": False,
+            "animated": False,
+            "available": True,
+        }
+        guild.emojis[emoji_id] = emoji
+        return emoji
 
     def visible_to(
         self, user: StandInUser, channel: StandInChannel | int | None = None
@@ -491,7 +537,7 @@ class DiscordStandIn:
         return [m for m in self.messages(channel) if m.is_visible_to(user)]
 
     def public_messages(self, channel: StandInChannel | int | None = None) -> list[RecordedMessage]:
-        return [m for m in self.messages(channel) if m.visible_to is None]
+        return self._state.public_messages(channel)
 
     def last_message(
         self,
@@ -509,14 +555,14 @@ class DiscordStandIn:
         return found[-1] if found else None
 
     def message(self, message_id: int) -> RecordedMessage:
-        return self._messages[message_id]
+        return self._state.messages[message_id]
 
     def commands(self, guild: StandInGuild | int | None = None) -> list[dict[str, Any]]:
         """The commands the bot synced: global ones, or those of ``guild``."""
         if guild is None:
-            return list(self._global_commands.values())
+            return list(self._state.global_commands.values())
         guild_id = guild.id if isinstance(guild, StandInGuild) else guild
-        return list(self._guild_commands.get(guild_id, {}).values())
+        return list(self._state.guild_commands.get(guild_id, {}).values())
 
     # ------------------------------------------------------------------ rate limits and stats
 
@@ -658,7 +704,7 @@ class DiscordStandIn:
             raise StandInError("that interaction was not answered with a modal")
         if user.id != opened.user.id:
             raise StandInError(f"only {opened.user.username} sees that modal")
-        origin = self._interactions[opened.interaction_id]
+        origin = self._state.interactions[opened.interaction_id]
         unused = set(values)
 
         def fill(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -700,7 +746,7 @@ class DiscordStandIn:
         )
 
     def _clickable(self, user: StandInUser, message: RecordedMessage | int) -> RecordedMessage:
-        recorded = self._messages.get(message if isinstance(message, int) else message.id)
+        recorded = self._state.messages.get(message if isinstance(message, int) else message.id)
         if recorded is None or recorded.deleted:
             raise ComponentNotFoundError(f"message {message!r} does not exist (or was deleted)")
         if not recorded.is_visible_to(user):
@@ -750,7 +796,7 @@ class DiscordStandIn:
         if self._gateway.pending:
             await asyncio.gather(*self._gateway.pending, return_exceptions=True)
         session = self._session_for(guild.id)
-        interaction_id = self._ids.next()
+        interaction_id = self._state.ids.next()
         token = secrets.token_urlsafe(48)
         permissions = self.member_permissions(guild, user)
         payload: dict[str, Any] = {
@@ -784,13 +830,13 @@ class DiscordStandIn:
             user=user,
             guild=guild,
             channel=channel,
-            created=self._mono(),
+            created=self._state.mono(),
             description=f"{description} (interaction {interaction_id})",
             command_name=command_name,
             source_message=source,
         )
-        self._interactions[interaction_id] = interaction
-        self._by_token[token] = interaction
+        self._state.interactions[interaction_id] = interaction
+        self._state.by_token[token] = interaction
         session.interactions_received += 1
         await session.dispatch("INTERACTION_CREATE", payload)
         wait = self.response_timeout if timeout is None else timeout
@@ -799,7 +845,7 @@ class DiscordStandIn:
         except TimeoutError:
             message = f"the bot did not answer {interaction.description} within {wait}s"
             self.missed_deadlines.append(MissedDeadline(interaction_id, kind, None, message))
-            self._notify()
+            self._state.notify()
             raise InteractionTimeoutError(message) from None
         if interaction.error is not None:
             raise interaction.error
@@ -811,6 +857,3 @@ class DiscordStandIn:
         if not owners:
             raise StandInError(f"no connected bot session owns guild {guild_id}")
         return owners[-1]
-
-    def _me_payload(self) -> dict[str, Any]:
-        return {**self.bot_user.to_payload(), "verified": True, "mfa_enabled": False, "flags": 0}

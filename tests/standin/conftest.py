@@ -7,7 +7,7 @@ from collections.abc import AsyncIterator
 import aiohttp
 import pytest
 
-from kozel_discord.testing.discord_standin import DiscordStandIn
+from standin.discord_standin import DiscordStandIn
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ import pytest
 from discord import app_commands
 from discord.ext import commands
 
-from kozel_discord.testing.discord_standin import (
+from standin.discord_standin import (
     PERM_MANAGE_GUILD,
     CommandNotFoundError,
     CommandNotPermittedError,

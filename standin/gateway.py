@@ -1,6 +1,6 @@
 """Gateway of the Discord stand-in: HELLO, IDENTIFY/READY/GUILD_CREATE, RESUME, dispatches.
 
-Internal to :mod:`kozel_discord.testing.discord_standin`; use :class:`DiscordStandIn`.
+Internal to :mod:`standin.discord_standin`; use :class:`DiscordStandIn`.
 """
 
 from __future__ import annotations
@@ -12,20 +12,18 @@ import logging
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from kozel_discord.testing.standin_model import (
+from standin.model import (
     BOT_PERMISSIONS,
     StandInError,
     StandInGuild,
     StandInMember,
     iso_timestamp,
 )
-
-if TYPE_CHECKING:
-    from kozel_discord.testing.discord_standin import DiscordStandIn
+from standin.state import StandInState
 
 log = logging.getLogger(__name__)
 
@@ -83,10 +81,11 @@ class GatewaySession:
 
 
 class Gateway:
-    """The gateway websocket (``/gateway``) of a :class:`DiscordStandIn`."""
+    """The gateway websocket (``/gateway``) over a :class:`~standin.state.StandInState`."""
 
-    def __init__(self, standin: DiscordStandIn) -> None:
-        self.standin = standin
+    def __init__(self, state: StandInState) -> None:
+        self.state = state
+        self.sessions: list[GatewaySession] = []
         self.pending: set[asyncio.Task[None]] = set()
         self._sockets: set[web.WebSocketResponse] = set()
 
@@ -95,7 +94,7 @@ class Gateway:
         session.invalidated = session.invalidated or not resumable
         if connection is not None:
             await connection.ws.close(code=code, message=b"Connection dropped by the stand-in.")
-        self.standin._notify()
+        self.state.notify()
 
     async def close_all(self) -> None:
         for task in list(self.pending):
@@ -125,16 +124,16 @@ class Gateway:
             role(guild.id, "@everyone", guild.everyone_permissions, 0),
             role(
                 guild.bot_role_id,
-                self.standin.application_name,
+                self.state.application_name,
                 BOT_PERMISSIONS,
                 1,
                 managed=True,
-                tags={"bot_id": str(self.standin.bot_user.id)},
+                tags={"bot_id": str(self.state.bot_user.id)},
             ),
         ]
 
     def bot_member_payload(self, guild: StandInGuild) -> dict[str, Any]:
-        member = StandInMember(self.standin.bot_user, guild.id, iso_timestamp(self.standin.now()))
+        member = StandInMember(self.state.bot_user, guild.id, iso_timestamp(self.state.now()))
         member.roles.append(guild.bot_role_id)
         return member.to_payload()
 
@@ -157,7 +156,7 @@ class Gateway:
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
             "roles": self._role_payloads(guild),
-            "emojis": [],
+            "emojis": list(guild.emojis.values()),
             "stickers": [],
             "features": [],
             "mfa_level": 0,
@@ -174,7 +173,7 @@ class Gateway:
             "nsfw_level": 0,
             "premium_progress_bar_enabled": False,
             "max_members": 500_000,
-            "joined_at": iso_timestamp(self.standin.now()),
+            "joined_at": iso_timestamp(self.state.now()),
             "large": len(members) >= 250,
             **({} if joined else {"unavailable": False}),
             "member_count": len(members),
@@ -197,7 +196,7 @@ class Gateway:
         intent: int | None = None,
     ) -> None:
         """Send ``event`` to the connected sessions owning ``guild`` (in the background)."""
-        for session in self.standin.sessions:
+        for session in self.sessions:
             if not session.connected or not session.owns(guild.id):
                 continue
             if intent is not None and not session.intents & intent:
@@ -239,15 +238,13 @@ class Gateway:
             self._sockets.discard(ws)
             if session is not None and session.connection is connection:
                 session.connection = None
-            self.standin._notify()
+            self.state.notify()
         return ws
 
     async def _identify(
         self, connection: _Connection, data: dict[str, Any]
     ) -> GatewaySession | None:
-        if not hmac.compare_digest(
-            str(data.get("token", "")).encode(), self.standin.token.encode()
-        ):
+        if not hmac.compare_digest(str(data.get("token", "")).encode(), self.state.token.encode()):
             await connection.ws.close(code=4004, message=b"Authentication failed.")
             return None
         raw_shard = data.get("shard")
@@ -262,18 +259,18 @@ class Gateway:
             session_id=secrets.token_hex(16),
             shard=shard,
             intents=int(data.get("intents") or 0),
-            identified_at=self.standin.now(),
+            identified_at=self.state.now(),
             connection=connection,
         )
-        owned = [g for g in self.standin.guilds.values() if session.owns(g.id)]
+        owned = [g for g in self.state.guilds.values() if session.owns(g.id)]
         ready: dict[str, Any] = {
             "v": 10,
-            "user": self.standin._me_payload(),
+            "user": self.state.me_payload(),
             "guilds": [{"id": str(g.id), "unavailable": True} for g in owned],
             "session_id": session.session_id,
             "session_type": "normal",
-            "resume_gateway_url": self.standin.gateway_url,
-            "application": {"id": str(self.standin.application_id), "flags": 0},
+            "resume_gateway_url": self.state.gateway_url,
+            "application": {"id": str(self.state.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
             "presences": [],
@@ -286,18 +283,16 @@ class Gateway:
         await session.dispatch("READY", ready)
         for guild in owned:
             await session.dispatch("GUILD_CREATE", self.guild_create_payload(guild))
-        self.standin.sessions.append(session)
+        self.sessions.append(session)
         log.info("Discord stand-in: session identified (shard %s, %d guild(s))", shard, len(owned))
-        self.standin._notify()
+        self.state.notify()
         return session
 
     async def _resume(self, connection: _Connection, data: dict[str, Any]) -> GatewaySession | None:
         token_ok = hmac.compare_digest(
-            str(data.get("token", "")).encode(), self.standin.token.encode()
+            str(data.get("token", "")).encode(), self.state.token.encode()
         )
-        session = next(
-            (s for s in self.standin.sessions if s.session_id == data.get("session_id")), None
-        )
+        session = next((s for s in self.sessions if s.session_id == data.get("session_id")), None)
         if session is None or session.invalidated or not token_ok:
             # discord.py answers an invalid session (d=false) by identifying afresh.
             await connection.send({"op": 9, "d": False, "s": None, "t": None})
@@ -308,11 +303,11 @@ class Gateway:
         session.connection = connection
         session.resumes += 1
         await session.dispatch("RESUMED", {"_trace": ["standin"]})
-        self.standin._notify()
+        self.state.notify()
         return session
 
     async def _send_member_chunk(self, session: GatewaySession, data: dict[str, Any]) -> None:
-        guild = self.standin.guilds.get(int(data.get("guild_id", 0)))
+        guild = self.state.guilds.get(int(data.get("guild_id", 0)))
         if guild is None:
             return
         members = [m.to_payload() for m in guild.members.values()]
