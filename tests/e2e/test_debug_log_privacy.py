@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from kozel_discord.cli.health import health
-from kozel_discord.testing.discord_standin import DiscordStandIn
-from kozel_discord.testing.harness import BotProcess, Driver
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, Driver
 
 pytestmark = pytest.mark.e2e
 
