@@ -134,6 +134,14 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
+    # Cards are interned, so equal means identical. Spelled out because a class with
+    # __lt__ otherwise compares through a slower generic path; the engine compares cards
+    # in its inner loops (list.remove, the memo check of Game.apply).
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    __hash__ = object.__hash__
+
     def beats(self, other: Card, trump: Suit) -> bool:
         """§3: a higher card of the same suit, or any trump over a non-trump."""
         return self._beats[trump][other.index]

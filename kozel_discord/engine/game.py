@@ -38,7 +38,8 @@ _LEAD, _BEAT, _DISCARD, _MOLODKA = (
 _EV_RETURN, _EV_TAKE, _EV_DRAW = EventKind.RETURN, EventKind.TAKE, EventKind.DRAW
 _new = tuple.__new__
 _idx = attrgetter("index")
-# An entry of the raw log: a move's Play, or the fields of any other Event.
+# An entry of the raw log: a move's Play; a take with the cards then drawn (6.1) in the
+# place of an Event's cards; or the fields of any other Event.
 _RawEvent = Play | tuple[EventKind, int, tuple[Card, ...], int]
 
 
@@ -73,6 +74,7 @@ class Game:
         "_legal",
         "_legal_seat",
         "_log",
+        "_log_read",
         "_raw_log",
         "dealer",
         "first_leader",
@@ -110,8 +112,9 @@ class Game:
     molodka_seat: int | None  # the seat whose molodka is the lead of this trick
     turn: int | None  # whose turn (None once the game is over)
     last_taker: int | None
-    _raw_log: list[_RawEvent]  # the game log as plain tuples, appended by every move
-    _log: list[Event]  # the Events of ``_raw_log`` built so far (see ``log``)
+    _raw_log: list[_RawEvent]  # the game log in raw form, appended by every move
+    _log: list[Event]  # the Events of ``_raw_log`` built so far (see ``log``) ...
+    _log_read: int  # ... from this many of its entries
     _legal: tuple[Action, ...] | None  # the last legal_actions answer (a memo) ...
     _legal_seat: int  # ... and the seat it was for
 
@@ -178,6 +181,7 @@ class Game:
         g.last_taker = None
         g._raw_log = []
         g._log = []
+        g._log_read = 0
         g._legal = None
         g._legal_seat = -1
         if check:
@@ -194,17 +198,28 @@ class Game:
         """The game log (rules 4–6), oldest first. Built lazily: a move records plain
         tuples and the Events are made when somebody reads the log; always the same list."""
         log, raw = self._log, self._raw_log
-        for e in raw[len(log) :]:
-            if type(e) is Play:  # a move: its Event is made from its Play
-                log.append(Event(EVENT_OF[e.kind], e.seat, e.cards, len(e.cards)))
-            else:
-                log.append(_new(Event, e))
+        n = self._log_read
+        if n < len(raw):
+            for e in raw[n:]:
+                if type(e) is Play:  # a move: its Event is made from its Play
+                    log.append(Event(EVENT_OF[e.kind], e.seat, e.cards, len(e.cards)))
+                elif e[0] is _EV_TAKE:  # a take, then the draws of its cards (6.1)
+                    kind, taker, drawn, size = e
+                    log.append(Event(kind, taker, (), size))
+                    for i in range(SEATS):
+                        got = drawn[i::SEATS]
+                        if got:
+                            log.append(Event(_EV_DRAW, (taker + i) % SEATS, got, len(got)))
+                else:
+                    log.append(_new(Event, e))
+            self._log_read = len(raw)
         return log
 
     @log.setter
     def log(self, events: list[Event]) -> None:
         self._log = list(events)
         self._raw_log = [(e.kind, e.seat, e.cards, e.size) for e in events]
+        self._log_read = len(self._raw_log)
 
     def check_invariants(self) -> None:
         """1.2 and 4.4: all 36 cards are somewhere exactly once; hands are equal in size."""
@@ -281,9 +296,6 @@ class Game:
             or action not in memo
         ):
             action = validate_action(self, seat, action)
-        self._do(seat, action)
-
-    def _do(self, seat: int, action: Action) -> None:
         self._legal = None
         kind, played = action
         hand = self.hands[seat]
@@ -333,38 +345,30 @@ class Game:
         for p in self.plays:
             pile += p[2]
         self.tricks[team] += 1
-        raw = self._raw_log
-        raw.append((_EV_TAKE, taker, (), SEATS * self.k))
         self.plays = []
         self.lead_seat = None
         self.molodka_seat = None
+        n = SEATS * self.k
         self.k = 0
         self.top = ()
         self.last_taker = taker
         # 6.1: draw one card at a time clockwise from the taker until all hold 4
         # or the stock is empty.
         stock, hands = self.stock, self.hands
-        need = HAND_SIZE - len(hands[taker])
-        m = min(len(stock), SEATS * need)
-        if m:
-            if m == SEATS:  # one card each, the taker first
-                for i in range(SEATS):
-                    s = (taker + i) % SEATS
-                    c = stock[i]
-                    insort(hands[s], c, key=_idx)
-                    raw.append((_EV_DRAW, s, (c,), 1))
-                del stock[:SEATS]
-            else:
-                taken = stock[:m]
-                del stock[:m]
-                for i in range(SEATS):
-                    got = taken[i::SEATS]  # round-robin: the taker gets the 1st, 5th, ... card
-                    if got:
-                        s = (taker + i) % SEATS
-                        h = hands[s]
-                        h += got
-                        h.sort(key=_idx)
-                        raw.append((_EV_DRAW, s, tuple(got), len(got)))
+        m = min(len(stock), SEATS * (HAND_SIZE - len(hands[taker])))
+        if m == SEATS:  # one card each, the taker first
+            for i in range(SEATS):
+                insort(hands[(taker + i) % SEATS], stock[i], key=_idx)
+        elif m:
+            for i in range(SEATS):
+                got = stock[i:m:SEATS]  # round-robin: the taker gets the 1st, 5th, ... card
+                if got:
+                    h = hands[(taker + i) % SEATS]
+                    h += got
+                    h.sort(key=_idx)
+        # One raw entry for the take and the draws; ``log`` makes their Events.
+        self._raw_log.append((_EV_TAKE, taker, tuple(stock[:m]), n))
+        del stock[:m]
         # 6.2 / 6.3: the taker leads next, unless everything is played out.
         if not stock and not hands[taker]:
             self.turn = None

@@ -81,13 +81,8 @@ def _leads(hand: list[Card]) -> tuple[Action, ...]:
 
 
 def _answers(game: Game, hand: list[Card]) -> list[Action]:
-    """4.2: the beats of the k cards on top, then every discard of k cards."""
+    """4.2 for k > 1: the beats of the k cards on top, then every discard of k cards."""
     top, trump, k = game.top, game.trump, game.k
-    if k == 1:
-        beaters = top[0]._beaten_by[trump]
-        out = [c._beat1 for c in hand if c in beaters]
-        out += [c._discard1 for c in hand]
-        return out
     subsets = list(combinations(hand, k))
     # Only cards that beat some card on top can be part of a beat; combinations of them,
     # in hand order, come in the same order as the beats among all subsets.
@@ -123,7 +118,12 @@ def legal_actions(self: Game, seat: int) -> list[Action]:
             acts = self._legal = _leads(hand)
             self._legal_seat = seat
             return list(acts)
-        out = _answers(self, hand)
+        if self.k == 1:  # the commonest case, inlined
+            beaters = self.top[0]._beaten_by[self.trump]
+            out = [c._beat1 for c in hand if c in beaters]
+            out += [c._discard1 for c in hand]
+        else:
+            out = _answers(self, hand)
     else:
         out = []
     if (
