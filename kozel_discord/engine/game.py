@@ -19,7 +19,7 @@ from .cards import CARDS, Card, Suit
 from .errors import IllegalActionError, Reason
 from .events import EVENT_OF, Event, EventKind, Play
 from .scoring import WIN_POINTS, GameResult, score
-from .seats import HAND_SIZE, SEATS, team_of
+from .seats import HAND_SIZE, SEATS
 from .validate import validate_action
 
 STOCK_AT_DEAL = 20
@@ -340,7 +340,7 @@ class Game:
     def _finish_trick(self) -> None:
         # 4.3: the last successful beater (or the leader) takes all 4·k cards.
         taker = self.top_seat
-        team = team_of(taker)
+        team = taker & 1  # team_of(taker), inlined
         pile = self.piles[team]
         for p in self.plays:
             pile += p[2]

@@ -45,6 +45,11 @@ _MOLODKAS = _Interned(ActionKind.MOLODKA)
 _LEAD_GROUPS: dict[tuple[Card, ...], tuple[Action, ...]] = {}
 
 
+# The leads of whole hands (a cache, cleared when full: at most about 6.5 MB).
+_HAND_LEADS: dict[tuple[Card, ...], tuple[Action, ...]] = {}
+_HAND_LEADS_MAX = 1 << 15
+
+
 def _group_leads(group: tuple[Card, ...]) -> tuple[Action, ...]:
     acts = _LEAD_GROUPS.get(group)
     if acts is None:
@@ -59,11 +64,7 @@ def _group_leads(group: tuple[Card, ...]) -> tuple[Action, ...]:
 
 def _leads(hand: list[Card]) -> tuple[Action, ...]:
     """4.1: every one-suit subset of the hand; the hand is sorted by suit, so each suit is
-    one run of cards."""
-    if len(hand) == 1:
-        return (hand[0]._lead1,)
-    if hand[0].suit is hand[-1].suit:
-        return _group_leads(tuple(hand))
+    one run of cards. For a hand of two or more suits (legal_actions does the rest)."""
     out: list[Action] = []
     n_hand = len(hand)
     start = 0
@@ -115,7 +116,21 @@ def legal_actions(self: Game, seat: int) -> list[Action]:
     if seat == self.turn:
         if self.lead_seat is None:
             # The ordinary leader has no molodka besides the lead of the four cards (5.4).
-            acts = self._legal = _leads(hand)
+            key = tuple(hand)
+            cached = _HAND_LEADS.get(key)
+            if cached is not None:
+                acts = cached
+            else:
+                if len(_HAND_LEADS) >= _HAND_LEADS_MAX:
+                    _HAND_LEADS.clear()
+                if len(hand) == 1:
+                    acts = (hand[0]._lead1,)
+                elif hand[0].suit is hand[-1].suit:
+                    acts = _group_leads(key)
+                else:
+                    acts = _leads(hand)
+                _HAND_LEADS[key] = acts
+            self._legal = acts
             self._legal_seat = seat
             return list(acts)
         if self.k == 1:  # the commonest case, inlined
