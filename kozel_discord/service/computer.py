@@ -16,7 +16,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from ..ai import get_player
-from ..engine import Action, Observation
+from ..engine import Action, Observation, Series
+from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +37,38 @@ def fallback_choice(obs: Observation, seed: str) -> Action:
     """The heuristic's move, decided right here (it takes microseconds): used when a
     player failed, so that a table never stalls."""
     return _choose(TIMEOUT_LEVEL, obs, seed)
+
+
+def level_of(table: Table, seat: int) -> str:
+    """The level that plays ``seat``: its computer's, or the stand-in's for an away human."""
+    return table.seat(seat).level or TIMEOUT_LEVEL
+
+
+def molodka_seats(table: Table, series: Series) -> list[int]:
+    """The computer-played seats (other than the one to move) that may declare a molodka
+    now, in priority order (§5.3)."""
+    turn = series.turn
+    game = series.game
+    seats = []
+    for k in range(4):
+        i = (game.opener + k) % 4
+        s = table.seats[i]
+        if s is None or not s.played_by_computer or i == turn:
+            continue
+        if game.can_declare_molodka(i):
+            seats.append(i)
+    return seats
+
+
+def wants_to_act(table: Table, series: Series, *, ask_molodkas: bool) -> bool:
+    """Whether a computer has something to decide now: its own move, or (``ask_molodkas``)
+    an out-of-turn molodka."""
+    turn = series.turn
+    if turn is None:
+        return False
+    if table.seat(turn).played_by_computer:
+        return True
+    return ask_molodkas and bool(molodka_seats(table, series))
 
 
 def _warm_up() -> None:
