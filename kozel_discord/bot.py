@@ -21,12 +21,13 @@ from discord.ext import commands
 from .cogs import EXTENSIONS
 from .i18n import LANGUAGES, KozelTranslator, catalog
 from .monitor import BotStats, LagMonitor
-from .service import TableEvent, TableService
+from .service import TableEvent, TableEventKind, TableService
 from .service.computer import ComputerPlayers
 from .service.league import LeagueService
 from .settings import Settings
 from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
 from .ui.components import DYNAMIC_ITEMS
+from .ui.errors import KozelTree
 from .ui.presenter import TablePresenter
 
 log = logging.getLogger(__name__)
@@ -65,11 +66,11 @@ class StatsListener:
         self.stats = stats
 
     async def on_table_event(self, event: TableEvent) -> None:
-        if event.kind == "move":
+        if event.kind is TableEventKind.MOVE:
             self.stats.moves += 1
-        elif event.kind == "game_over":
+        elif event.kind is TableEventKind.GAME_OVER:
             self.stats.record_game()
-        elif event.kind == "series_over":
+        elif event.kind is TableEventKind.SERIES_OVER:
             self.stats.series += 1
 
 
@@ -95,6 +96,7 @@ class KozelBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=KozelTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **kwargs,
         )
@@ -124,13 +126,17 @@ class KozelBot(commands.AutoShardedBot):
         self.tables = TableService(
             store,
             default_timeout=s.turn_timeout_seconds,
+            timer_seconds=s.timer_button_seconds,
             computer_delay=s.computer_delay,
             seed_source=seed_source(s.fixed_seed),
             computers=computers,
         )
         self.league = LeagueService(store)
         self.presenter = TablePresenter(
-            self, edit_interval=s.edit_interval, max_edits_per_second=s.max_edits_per_second
+            self.tables,
+            self,
+            edit_interval=s.edit_interval,
+            max_edits_per_second=s.max_edits_per_second,
         )
         self.tables.add_listener(self.presenter)
         self.tables.add_listener(StatsListener(self.stats))

@@ -52,6 +52,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 log = logging.getLogger(__name__)
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./kozel.sqlite3"
+DEFAULT_TURN_TIMEOUT = 90.0  # seconds a player has for a move
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 _URL_PREFIXES = {
@@ -101,7 +102,7 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
     database_url: str = Field(default=DEFAULT_DATABASE_URL, repr=False)
     dev_guild_id: int | None = None
-    turn_timeout: float = Field(default=90.0, ge=0)
+    turn_timeout: float = Field(default=DEFAULT_TURN_TIMEOUT, ge=0)
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     log_level: str = "INFO"
@@ -156,6 +157,12 @@ class Settings(BaseSettings):
     def turn_timeout_seconds(self) -> float | None:
         """The move timer in seconds, or None when it is off (``KOZEL_TURN_TIMEOUT=0``)."""
         return self.turn_timeout or None
+
+    @property
+    def timer_button_seconds(self) -> float:
+        """What the lobby's timer button turns on: the move timer, or the default one when
+        the timer is off by default."""
+        return self.turn_timeout or DEFAULT_TURN_TIMEOUT
 
     @property
     def is_sqlite(self) -> bool:

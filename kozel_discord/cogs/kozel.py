@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,13 +10,12 @@ from discord.ext import commands
 
 from ..i18n import ls, t
 from ..monitor import percentile
-from ..service import ServiceError
 from ..ui import components, render
+from ..ui.interaction import display_name, guild_locale, user_locale
+from ..ui.lobby import lobby_view
 
 if TYPE_CHECKING:
     from ..bot import KozelBot
-
-log = logging.getLogger(__name__)
 
 TIMER_CHOICES = [
     app_commands.Choice(name=ls("choice.timer.off"), value=0),
@@ -26,11 +24,6 @@ TIMER_CHOICES = [
     app_commands.Choice(name=ls("choice.timer.90"), value=90),
     app_commands.Choice(name=ls("choice.timer.180"), value=180),
 ]
-
-
-def guild_locale(interaction: discord.Interaction[Any]) -> str:
-    loc = interaction.guild_locale or interaction.locale
-    return str(loc.value if loc else "en-US")
 
 
 class KozelCog(
@@ -51,20 +44,16 @@ class KozelCog(
         svc = self.bot.tables
         assert interaction.guild_id is not None and interaction.channel_id is not None
         locale = guild_locale(interaction)
-        try:
-            table = await svc.open_lobby(
-                interaction.guild_id,
-                interaction.channel_id,
-                interaction.user.id,
-                components.display_name(interaction.user),
-                locale,
-                turn_timeout=(timer.value or None) if timer is not None else svc.default_timeout,
-            )
-        except ServiceError as err:
-            await components.send_error(interaction, err)
-            return
+        table = await svc.open_lobby(
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.user.id,
+            display_name(interaction.user),
+            locale,
+            turn_timeout=(timer.value or None) if timer is not None else svc.default_timeout,
+        )
         response = await interaction.response.send_message(
-            embed=render.lobby_embed(table, locale), view=components.lobby_view(table, locale)
+            embed=render.lobby_embed(table, locale), view=lobby_view(table, locale)
         )
         if response.message_id is not None:
             await svc.set_messages(table.channel_id, table.table_id, {"lobby": response.message_id})
@@ -72,33 +61,24 @@ class KozelCog(
     @app_commands.command(name=ls("cmd.stop.name"), description=ls("cmd.stop.desc"))
     @app_commands.guild_only()
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        locale = components.user_locale(interaction)
-        table = self.bot.tables.get(interaction.channel_id or 0)
-        if table is None:
-            await components.send_error(interaction, ServiceError("no_table"))
-            return
-        if interaction.user.id != table.host_id and not interaction.permissions.manage_guild:
-            await components.send_error(interaction, ServiceError("stop_not_allowed"))
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(components.StopButton(table.table_id, t("stop.confirm_button", locale)))
+        locale = user_locale(interaction)
+        table = self.bot.tables.check_stop(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            is_admin=interaction.permissions.manage_guild,
+        )
         await interaction.response.send_message(
-            t("stop.confirm", locale), view=view, ephemeral=True
+            t("stop.confirm", locale), view=components.stop_view(table, locale), ephemeral=True
         )
 
     @app_commands.command(name=ls("cmd.hand.name"), description=ls("cmd.hand.desc"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.bot.tables.get(interaction.channel_id or 0)
-        if table is None:
-            await components.send_error(interaction, ServiceError("no_table"))
-            return
-        await self.bot.tables.mark_back(table.channel_id, interaction.user.id)
-        await components.show_hand(interaction, table)
+        await components.open_hand(interaction)
 
     @app_commands.command(name=ls("cmd.rules.name"), description=ls("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        locale = components.user_locale(interaction)
+        locale = user_locale(interaction)
         embed = discord.Embed(
             title=t("rules.title", locale), description=t("rules.text", locale), colour=0x2D7D46
         )
@@ -109,7 +89,7 @@ class KozelCog(
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def stats(self, interaction: discord.Interaction[Any]) -> None:
-        locale = components.user_locale(interaction)
+        locale = user_locale(interaction)
         st = self.bot.stats
         lags = list(st.lag_samples)
         embed = discord.Embed(title=t("stats.title", locale), colour=0x5865F2)

@@ -9,6 +9,8 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..store import STANDINGS_SORTS, LeagueStore, PlayerProfile, SeriesSummary, StandingsPage
 from .errors import ErrorKey, ServiceError
 
+__all__ = ["PER_PAGE", "LeagueService", "PlayerProfile", "SeriesSummary", "StandingsPage"]
+
 log = logging.getLogger(__name__)
 
 PER_PAGE = 10
