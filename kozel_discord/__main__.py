@@ -62,7 +62,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.set_defaults(func=_simulate)
 
-    from . import admin  # light: SQLAlchemy, Alembic and discord.py load only when needed
+    from . import admin, invite  # light: SQLAlchemy, Alembic and discord.py load only when needed
 
     mig = sub.add_parser(
         "migrate", help="bring the database schema up to date (Alembic upgrade head)"
@@ -84,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="ID",
         help="the application id (default: read from DISCORD_TOKEN)",
     )
-    inv.set_defaults(func=lambda args: admin.invite_url(args.application_id))
+    inv.set_defaults(func=lambda args: invite.invite_url(args.application_id))
     return parser
 
 

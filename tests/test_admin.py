@@ -23,7 +23,7 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
-from kozel_discord import admin
+from kozel_discord import admin, invite
 from kozel_discord.__main__ import build_parser, main
 from kozel_discord.settings import Settings
 from kozel_discord.store.db import alembic_config
@@ -73,10 +73,10 @@ def assert_no_secret(*texts: str) -> None:
 
 # ------------------------------------------------------------------------------ tokens
 def test_inspect_token_reads_the_bot_id() -> None:
-    info = admin.inspect_token(TOKEN)
+    info = invite.inspect_token(TOKEN)
     assert info.ok and info.problem is None
-    assert info.bot_id == BOT_ID == admin.token_bot_id(TOKEN)
-    assert admin.inspect_token(f"  {TOKEN}\n").bot_id == BOT_ID  # discord.py strips it too
+    assert info.bot_id == BOT_ID == invite.token_bot_id(TOKEN)
+    assert invite.inspect_token(f"  {TOKEN}\n").bot_id == BOT_ID  # discord.py strips it too
 
 
 @pytest.mark.parametrize(
@@ -101,7 +101,7 @@ def test_inspect_token_reads_the_bot_id() -> None:
     ],
 )
 def test_inspect_token_says_what_is_wrong(token: str | None, says: str) -> None:
-    info = admin.inspect_token(token)
+    info = invite.inspect_token(token)
     assert not info.ok and info.bot_id is None
     assert info.problem is not None and says in info.problem
     if token and token.strip():
@@ -526,7 +526,7 @@ def test_migrate_and_doctor_on_postgres(
 
 # ------------------------------------------------------------------------------ invite-url
 def test_permission_integer() -> None:
-    assert admin.BOT_PERMISSIONS == 274877991936
+    assert invite.BOT_PERMISSIONS == 274877991936
     expected = discord.Permissions(
         view_channel=True,
         send_messages=True,
@@ -534,12 +534,12 @@ def test_permission_integer() -> None:
         embed_links=True,
         read_message_history=True,
     )
-    assert expected.value == admin.BOT_PERMISSIONS
+    assert expected.value == invite.BOT_PERMISSIONS
     # Each named bit is the discord.py flag of that name.
-    for name, bit in admin.PERMISSION_BITS.items():
+    for name, bit in invite.PERMISSION_BITS.items():
         flag = name.lower().replace(" ", "_").replace("channels", "channel")
         assert getattr(discord.Permissions, flag).flag == bit, name
-    granted = discord.Permissions(admin.BOT_PERMISSIONS)
+    granted = discord.Permissions(invite.BOT_PERMISSIONS)
     for needless in (
         "administrator",
         "manage_messages",
@@ -562,16 +562,16 @@ def test_bot_needs_no_privileged_intents() -> None:
 
 def query_of(url: str) -> dict[str, list[str]]:
     parts = urlsplit(url)
-    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == admin.OAUTH2_AUTHORIZE_URL
+    assert f"{parts.scheme}://{parts.netloc}{parts.path}" == invite.OAUTH2_AUTHORIZE_URL
     return parse_qs(parts.query)
 
 
 def test_build_invite_url() -> None:
-    query = query_of(admin.build_invite_url(BOT_ID))
+    query = query_of(invite.build_invite_url(BOT_ID))
     assert query["client_id"] == [str(BOT_ID)]
-    assert query["permissions"] == [str(admin.BOT_PERMISSIONS)]
+    assert query["permissions"] == [str(invite.BOT_PERMISSIONS)]
     assert query["scope"] == ["bot applications.commands"]
-    assert query["scope"][0].split() == list(admin.INVITE_SCOPES)
+    assert query["scope"][0].split() == list(invite.INVITE_SCOPES)
     assert set(query) == {"client_id", "permissions", "scope"}
 
 
@@ -585,12 +585,12 @@ def test_invite_url_with_application_id(capsys: pytest.CaptureFixture[str]) -> N
     def no_settings() -> Settings:
         raise AssertionError("the settings are not needed")
 
-    assert admin.invite_url("987654321098765432", settings_factory=no_settings) == 0
+    assert invite.invite_url("987654321098765432", settings_factory=no_settings) == 0
     out = capsys.readouterr().out
     assert query_of(printed_url(out))["client_id"] == ["987654321098765432"]
     assert "scopes: bot applications.commands" in out
     assert "View Channels, Send Messages, Embed Links, Read Message History" in out
-    assert str(admin.BOT_PERMISSIONS) in out
+    assert str(invite.BOT_PERMISSIONS) in out
 
 
 def test_invite_url_from_the_token(
@@ -599,7 +599,7 @@ def test_invite_url_from_the_token(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
-    assert admin.invite_url() == 0
+    assert invite.invite_url() == 0
     captured = capsys.readouterr()
     assert_no_secret(captured.out, captured.err, caplog.text)
     assert query_of(printed_url(captured.out))["client_id"] == [str(BOT_ID)]
@@ -607,7 +607,7 @@ def test_invite_url_from_the_token(
 
 
 def test_invite_url_without_any_id(capsys: pytest.CaptureFixture[str]) -> None:
-    assert admin.invite_url() == 2
+    assert invite.invite_url() == 2
     out = capsys.readouterr().out
     assert "https://discord.com/oauth2" not in out
     assert "--application-id" in out and "DISCORD_TOKEN is not set" in out
@@ -617,7 +617,7 @@ def test_invite_url_with_a_malformed_token(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setenv("DISCORD_TOKEN", f"Bot {TOKEN}")
-    assert admin.invite_url() == 2
+    assert invite.invite_url() == 2
     out = capsys.readouterr().out
     assert_no_secret(out)
     assert "'Bot '" in out and "--application-id" in out
@@ -625,7 +625,7 @@ def test_invite_url_with_a_malformed_token(
 
 @pytest.mark.parametrize("bad", ["abc", "-5", "0", "12.5", str(1 << 64)])
 def test_invite_url_with_a_bad_application_id(bad: str, capsys: pytest.CaptureFixture[str]) -> None:
-    assert admin.invite_url(bad) == 2
+    assert invite.invite_url(bad) == 2
     assert "must be a number" in capsys.readouterr().out
 
 
