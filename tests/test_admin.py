@@ -23,7 +23,7 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
-from kozel_discord import admin, invite
+from kozel_discord import admin, cli_text, invite
 from kozel_discord.__main__ import build_parser, main
 from kozel_discord.settings import Settings
 from kozel_discord.store.db import alembic_config
@@ -56,7 +56,7 @@ def sqlite_url(path: Path) -> str:
 @pytest.fixture(autouse=True)
 def clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[Path]:
     for name in Settings.model_fields:
-        monkeypatch.delenv(admin.setting_env_var(name), raising=False)
+        monkeypatch.delenv(cli_text.setting_env_var(name), raising=False)
     monkeypatch.delenv("PGPASSWORD", raising=False)
     workdir = tmp_path / "work"
     workdir.mkdir()
