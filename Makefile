@@ -4,7 +4,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint simulate doctor
+.PHONY: run test lint simulate doctor gallery
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,3 +28,8 @@ lint: $(VENV)/.installed
 
 test: lint
 	$(BIN)/pytest
+
+# The real bot against the local Discord stand-in, its messages drawn as Discord's dark-theme
+# mobile client shows them: docs/gallery/*.png (English and Russian; no network; ~1 min).
+gallery: $(VENV)/.installed
+	$(BIN)/python -m gallery --out docs/gallery

@@ -43,15 +43,29 @@ def _resolve(module: str, node: ast.ImportFrom) -> str:
     return ".".join([*base, node.module] if node.module else base)
 
 
+def _type_checking_only(tree: ast.Module) -> set[int]:
+    """The ids of the import nodes under ``if TYPE_CHECKING:``."""
+    hidden: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.body:
+                hidden.update(id(n) for n in ast.walk(child))
+    return hidden
+
+
 @cache
-def imports() -> dict[str, frozenset[str]]:
-    """Every module -> the absolute names it imports (anywhere in it, also in functions
-    and under ``TYPE_CHECKING``). ``from pkg import sub`` counts as importing ``pkg.sub``
-    when that is a module of the package, else as importing ``pkg``."""
+def imports(*, runtime: bool = False) -> dict[str, frozenset[str]]:
+    """Every module -> the absolute names it imports (anywhere in it, also in functions;
+    under ``TYPE_CHECKING`` too unless ``runtime``). ``from pkg import sub`` counts as
+    importing ``pkg.sub`` when that is a module of the package, else as importing ``pkg``."""
     graph: dict[str, frozenset[str]] = {}
     for module, path in _modules().items():
+        tree = ast.parse(path.read_text(), str(path))
+        hidden = _type_checking_only(tree) if runtime else set()
         names: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(tree):
+            if id(node) in hidden:
+                continue
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):
@@ -88,13 +102,17 @@ def _offenders(layer: str, forbidden: tuple[str, ...]) -> dict[str, list[str]]:
 
 def test_the_graph_sees_the_package() -> None:
     graph = imports()
+    assert f"{PACKAGE}.bot" in _internal(graph[f"{PACKAGE}.cogs.kozel"])  # TYPE_CHECKING
+    assert f"{PACKAGE}.bot" not in _internal(imports(runtime=True)[f"{PACKAGE}.cogs.kozel"])
     assert f"{PACKAGE}.service.service" in graph
     assert f"{PACKAGE}.service.session" in _internal(graph[f"{PACKAGE}.service.service"])
     assert f"{PACKAGE}.engine" in _internal(graph[f"{PACKAGE}.service.session"])
 
 
 def test_no_import_circles() -> None:
-    graph = {m: _internal(n) for m, n in imports().items()}
+    """At run time (an import only for type annotations is a layer question, checked by the
+    layer tests below, which see those imports too)."""
+    graph = {m: _internal(n) for m, n in imports(runtime=True).items()}
     done: set[str] = set()
     path: list[str] = []
     circles: list[list[str]] = []

@@ -1,6 +1,6 @@
 """A lean re-implementation of one game on int cards, for the strong player's rollouts.
 
-It follows RULES.md §4–§7 like the engine (leads, beats, discards, the taker
+It follows docs/rules.md §4–§7 like the engine (leads, beats, discards, the taker
 draws first, the last trick ends the game) but keeps no log and skips the
 out-of-turn molodka inside rollouts (a molodka is still led as four cards, and
 a molodka at the root is applied exactly). Tests compare it with the engine.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine import ActionKind
+from ..engine import ActionKind, team_of
 from . import policy
 from .intcards import ALL_MASK, BIT, PTS
 from .knowledge import World
@@ -113,7 +113,7 @@ def apply(st: SimState, seat: int, kind: ActionKind, cards: tuple[int, ...]) -> 
 
 def _finish(st: SimState) -> bool:
     taker = st.top_seat
-    team = taker & 1
+    team = team_of(taker)
     st.pts[team] += st.trick_pts
     st.tricks[team] += 1
     st.trick = []

@@ -23,7 +23,7 @@ SUIT_MASK: Final[tuple[int, ...]] = tuple(((1 << 9) - 1) << (9 * s) for s in ran
 
 
 def _beats(a: int, b: int, trump: int) -> bool:
-    """RULES §3: a higher card of the same suit, or any trump over a non-trump."""
+    """docs/rules.md §3: a higher card of the same suit, or any trump over a non-trump."""
     if SUIT[a] == SUIT[b]:
         return RANK[a] > RANK[b]
     return SUIT[a] == trump
@@ -41,7 +41,7 @@ def beats(a: int, b: int, trump: int) -> bool:
 
 
 def beats_all(new: tuple[int, ...], top: tuple[int, ...], trump: int) -> bool:
-    """RULES §4.2: a pairing in which every new card beats its partner on top."""
+    """docs/rules.md §4.2: a pairing in which every new card beats its partner on top."""
     if len(new) != len(top):
         return False
     bt = BEATERS[trump]

@@ -4,7 +4,7 @@ Everything is derived from the seat's :class:`~kozel_discord.engine.Observation`
 alone (its hand, the face-up cards of this game's public log, its own discards
 and draws, the counts): a computer player never sees the full state.
 
-Hard facts used (RULES.md §2.2, §5.2, §6.1, §9):
+Hard facts used (docs/rules.md 2.2, 5.2, 6.1, 9):
 
 * every card laid face up is known; when a molodka sends a trick back (§5.2) the
   face-up cards are known to be in their owners' hands again;
@@ -24,9 +24,10 @@ those facts.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from ..engine import ActionKind, EventKind, Observation
+from ..engine import ActionKind, Event, EventKind, Observation, team_of
 from ..engine.game import TRUMP_CARD_POSITIONS
 from .intcards import ALL_MASK, BIT, N_CARDS, PTS
 
@@ -64,105 +65,139 @@ class Knowledge:
     trick: list[tuple[int, ActionKind, tuple[int, ...], int]]  # open trick: seat, kind, cards, n
 
 
+@dataclass(slots=True)
+class _Reading:
+    """What :func:`read` has gathered from the log so far (one step per event)."""
+
+    me: int
+    seen: int = 0  # every card seen face up
+    gone: int = 0  # cards whose place is known and out of every hand / the stock
+    # face-up cards known to be back in a hand (5.2): card -> (seat, log index)
+    held: dict[int, tuple[int, int]] = field(default_factory=dict)
+    pile_points: list[int] = field(default_factory=lambda: [0, 0])
+    slots: list[Slot] = field(default_factory=list)
+    # the open trick as this seat knows it: (seat, kind, cards, count, since)
+    trick: list[tuple[int, ActionKind, tuple[int, ...], int, int]] = field(default_factory=list)
+    drawn: int = 0
+    drawn_by: dict[int, tuple[int, int]] = field(default_factory=dict)
+    draws: list[tuple[int, int, int]] = field(default_factory=list)  # pending: seat, count, t
+
+
+def _face_up(r: _Reading, t: int, e: Event) -> None:
+    """A lead, beat or molodka: its cards are seen and lie in the open trick."""
+    cs = tuple(c.index for c in e.cards)
+    for c in cs:
+        r.seen |= BIT[c]
+        r.gone |= BIT[c]
+        r.held.pop(c, None)
+    r.trick.append((e.seat, ActionKind(e.kind.value), cs, len(cs), t))
+
+
+def _discard(r: _Reading, t: int, e: Event) -> None:
+    """A discard: only this seat's own discards have faces."""
+    cs = tuple(c.index for c in e.cards) if e.seat == r.me else ()
+    for c in cs:
+        r.gone |= BIT[c]
+    r.trick.append((e.seat, ActionKind.DISCARD, cs, e.size, t))
+
+
+def _return(r: _Reading, t: int, e: Event) -> None:
+    """5.2: a molodka sent the trick's cards back to their hands."""
+    for seat, k, cs, _n, _t in r.trick:
+        for c in cs:
+            r.gone &= ~BIT[c]
+            if seat != r.me and k is not ActionKind.DISCARD:
+                r.held[c] = (seat, t)
+    r.trick = []
+
+
+def _take(r: _Reading, t: int, e: Event) -> None:
+    """4.3: the trick goes to the taker's team; other seats' discards become slots."""
+    team = team_of(e.seat)
+    for seat, k, cs, n, since in r.trick:
+        if seat == r.me or k is not ActionKind.DISCARD:
+            r.pile_points[team] += sum(PTS[c] for c in cs)
+        else:
+            r.slots.extend(Slot(seat, since, team, -1) for _ in range(n))
+    r.trick = []
+
+
+def _draw(r: _Reading, t: int, e: Event) -> None:
+    """6.1: one of a group of draws, resolved into stock positions by :func:`_flush_draws`."""
+    r.draws.append((e.seat, e.size, t))
+
+
+def _flush_draws(r: _Reading) -> None:
+    """6.1: the draws after a trick go one card at a time clockwise from the taker, so
+    each stock position drawn is known to have gone to a definite seat."""
+    rnd = 0
+    while r.draws:
+        left = [(seat, t) for seat, count, t in r.draws if count > rnd]
+        if not left:
+            break
+        for seat, t in left:
+            if seat != r.me:
+                r.drawn_by[r.drawn] = (seat, t)
+            r.drawn += 1
+        rnd += 1
+    r.draws.clear()
+
+
+_STEPS: dict[EventKind, Callable[[_Reading, int, Event], None]] = {
+    EventKind.LEAD: _face_up,
+    EventKind.BEAT: _face_up,
+    EventKind.MOLODKA: _face_up,
+    EventKind.DISCARD: _discard,
+    EventKind.RETURN: _return,
+    EventKind.TAKE: _take,
+    EventKind.DRAW: _draw,
+}
+
+
 def read(obs: Observation) -> Knowledge:
     """Derive a seat's knowledge from its observation (and nothing else)."""
-    me = obs.seat
-    if me is None:
+    if obs.seat is None:
         raise ValueError("a computer player needs a seat's observation")
-    trump = int(obs.trump)
-    seen = 0
-    # place of face-up cards: "gone" (in a pile or in the open trick) or held by a seat.
-    held: dict[int, tuple[int, int]] = {}
-    gone = 0  # cards whose place is known and out of every hand / the stock
-    pile_points = [0, 0]
-    slots: list[Slot] = []
-    # open trick as this seat knows it: (seat, kind, cards, count, since)
-    trick: list[tuple[int, ActionKind, tuple[int, ...], int, int]] = []
-    drawn = 0
-    drawn_by: dict[int, tuple[int, int]] = {}
-    draws: list[tuple[int, int, int]] = []  # pending group of DRAW events: seat, count, t
-
-    def flush_draws() -> None:
-        nonlocal drawn
-        if not draws:
-            return
-        rnd = 0
-        while True:
-            any_left = False
-            for seat, count, t in draws:
-                if count > rnd:
-                    any_left = True
-                    if seat != me:
-                        drawn_by[drawn] = (seat, t)
-                    drawn += 1
-            if not any_left:
-                break
-            rnd += 1
-        draws.clear()
-
+    r = _Reading(obs.seat)
     for t, e in enumerate(obs.log):
-        kind = e.kind
-        if kind is not EventKind.DRAW:
-            flush_draws()
-        if kind is EventKind.LEAD or kind is EventKind.BEAT or kind is EventKind.MOLODKA:
-            cs = tuple(c.index for c in e.cards)
-            for c in cs:
-                seen |= BIT[c]
-                gone |= BIT[c]
-                held.pop(c, None)
-            trick.append((e.seat, ActionKind(kind.value), cs, len(cs), t))
-        elif kind is EventKind.DISCARD:
-            cs = tuple(c.index for c in e.cards) if e.seat == me else ()
-            for c in cs:
-                gone |= BIT[c]
-            trick.append((e.seat, ActionKind.DISCARD, cs, e.size, t))
-        elif kind is EventKind.RETURN:
-            for seat, k, cs, _n, _t in trick:
-                for c in cs:
-                    gone &= ~BIT[c]
-                    if seat != me and k is not ActionKind.DISCARD:
-                        held[c] = (seat, t)
-            trick = []
-        elif kind is EventKind.TAKE:
-            team = e.seat & 1
-            for seat, k, cs, n, since in trick:
-                if seat == me or k is not ActionKind.DISCARD:
-                    pile_points[team] += sum(PTS[c] for c in cs)
-                else:
-                    slots.extend(Slot(seat, since, team, -1) for _ in range(n))
-            trick = []
-        elif kind is EventKind.DRAW:
-            draws.append((e.seat, e.size, t))
-    flush_draws()
+        if e.kind is not EventKind.DRAW:
+            _flush_draws(r)
+        _STEPS[e.kind](r, t, e)
+    _flush_draws(r)
+    return _knowledge(r, obs)
 
+
+def _knowledge(r: _Reading, obs: Observation) -> Knowledge:
+    """The log read: add the seat's hand and the open trick's face-down cards."""
+    me = r.me
     hand = tuple(c.index for c in obs.hand)
     hand_mask = 0
     for c in hand:
         hand_mask |= BIT[c]
-        held.pop(c, None)
-    gone &= ~hand_mask
-    for i, (seat, k, _cs, n, since) in enumerate(trick):
+        r.held.pop(c, None)
+    gone = r.gone & ~hand_mask
+    slots = list(r.slots)
+    for i, (seat, k, _cs, n, since) in enumerate(r.trick):
         if seat != me and k is ActionKind.DISCARD:
             slots.extend(Slot(seat, since, _TRICK, i) for _ in range(n))
     known = gone | hand_mask
-    for c in held:
+    for c in r.held:
         known |= BIT[c]
-    unknown = [c for c in range(N_CARDS) if not known >> c & 1]
     return Knowledge(
         me=me,
-        trump=trump,
+        trump=int(obs.trump),
         trump_card=obs.trump_card.index,
         hand=hand,
         hand_sizes=obs.hand_sizes,
         stock_size=obs.stock_size,
-        seen=seen,
-        unknown=unknown,
-        held=[(c, s, since) for c, (s, since) in held.items()],
+        seen=r.seen,
+        unknown=[c for c in range(N_CARDS) if not known >> c & 1],
+        held=[(c, s, since) for c, (s, since) in r.held.items()],
         slots=slots,
-        pile_points=pile_points,
-        drawn=drawn,
-        drawn_by=drawn_by,
-        trick=[(s, k, cs, n) for s, k, cs, n, _t in trick],
+        pile_points=r.pile_points,
+        drawn=r.drawn,
+        drawn_by=r.drawn_by,
+        trick=[(s, k, cs, n) for s, k, cs, n, _t in r.trick],
     )
 
 

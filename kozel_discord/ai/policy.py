@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ..engine import team_of
 from .intcards import BEATERS, BIT, PTS, RANK, SUIT, beats_all
 
 # What a card is worth keeping in the hand (higher = keep).
@@ -108,7 +109,7 @@ def follow(
     """Answer a lead: ``(True, cards)`` to beat, ``(False, cards)`` to discard."""
     k = len(top)
     after = 3 - n_played  # seats still to play after me
-    partner_on_top = (top_seat & 1) == (me & 1)
+    partner_on_top = team_of(top_seat) == team_of(me)
     top_safe = all(not BEATERS[trump][c] & unseen for c in top)
     if partner_on_top:
         if after == 0 or top_safe:
@@ -179,7 +180,7 @@ def molodka_pays(
     me: int, trump: int, molodka: tuple[int, ...], molodka_seat: int | None, unseen: int
 ) -> bool:
     """Declare a molodka unless the partner's molodka already leads this trick."""
-    if molodka_seat is not None and (molodka_seat & 1) == (me & 1):
+    if molodka_seat is not None and team_of(molodka_seat) == team_of(me):
         return False
     del trump, molodka, unseen
     return True

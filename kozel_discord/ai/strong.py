@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Callable
 
-from ..engine import Action, ActionKind, Observation
+from ..engine import Action, ActionKind, Observation, team_of
 from . import fastsim
 from .base import BasePlayer, molodka_action, require_legal
 from .heuristic import heuristic_action
@@ -101,7 +101,7 @@ class StrongPlayer(BasePlayer):
     ) -> int:
         kn = read(obs)
         me = kn.me
-        team = me & 1
+        team = team_of(me)
         turn = obs.turn if obs.turn is not None else me
         top = to_ints(obs.top)
         n = len(cands)

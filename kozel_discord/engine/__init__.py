@@ -1,28 +1,29 @@
 """The rules engine of Kozel on 4 cards: pure, synchronous and deterministic.
 
-No I/O, no clock, no global state; chance only from the injected seeded RNG.
-A series is fully described by its seed and its list of (seat, action).
+No I/O, no clock, no global state; chance only from the injected seeds (one per game).
+A series is fully described by its record: each game's seed, its target and its list of
+(seat, action). The rules it implements are docs/rules.md, cited by number.
 """
 
 from .actions import Action, ActionKind
 from .cards import CARDS, DECK_POINTS, Card, Rank, Suit, card, cards, sort_cards
 from .errors import CardParseError, EngineError, IllegalActionError, Reason, SnapshotError
-from .game import (
-    HAND_SIZE,
-    SEATS,
-    Event,
-    EventKind,
-    Game,
-    GameResult,
-    Play,
-    beats_all,
-    defeat_points_for,
-    score,
-    team_of,
+from .events import Event, EventKind, Play
+from .game import Game
+from .observe import Observation, PlayView, observe, public_action
+from .scoring import GameResult, defeat_points_for, score
+from .seats import HAND_SIZE, SEATS, partner_of, team_of, team_seats
+from .series import (
+    SERIES_TARGET,
+    SeedSource,
+    Series,
+    SeriesOutcome,
+    derived_seeds,
+    game_rng,
+    replay_game,
 )
-from .observe import Observation, PlayView, observe
-from .series import SERIES_TARGET, Series, SeriesOutcome, game_rng
 from .snapshot import from_snapshot, to_snapshot
+from .validate import beats_all
 
 __all__ = [
     "CARDS",
@@ -45,6 +46,7 @@ __all__ = [
     "PlayView",
     "Rank",
     "Reason",
+    "SeedSource",
     "Series",
     "SeriesOutcome",
     "SnapshotError",
@@ -53,11 +55,16 @@ __all__ = [
     "card",
     "cards",
     "defeat_points_for",
+    "derived_seeds",
     "from_snapshot",
     "game_rng",
     "observe",
+    "partner_of",
+    "public_action",
+    "replay_game",
     "score",
     "sort_cards",
     "team_of",
+    "team_seats",
     "to_snapshot",
 ]

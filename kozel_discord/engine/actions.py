@@ -1,4 +1,4 @@
-"""Actions a seat can take (RULES.md §4 and §5) and their text form for records."""
+"""Actions a seat can take (docs/rules.md §4 and §5) and their text form for records."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Cards, suits, ranks and their order and points (RULES.md §1 and §3).
+"""Cards, suits, ranks and their order and points (docs/rules.md §1 and §3).
 
 Every card is one of 36 interned :class:`Card` objects (``CARDS``), so cards
 compare by identity, hash cheaply and carry their precomputed attributes.

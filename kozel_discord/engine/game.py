@@ -1,4 +1,4 @@
-"""One game (deal): dealing, tricks, molodka, drawing and scoring (RULES.md §2–§7).
+"""One game (deal): dealing, tricks, molodka, drawing and scoring (rules 2–7, docs/rules.md).
 
 :class:`Game` is mutable but every change goes through :meth:`Game.apply`, which
 validates the whole action first and so leaves the state untouched when it
@@ -9,113 +9,20 @@ raises. Randomness comes only from the ``random.Random`` handed to
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
-from enum import StrEnum
-from itertools import combinations, pairwise, permutations
-from typing import NamedTuple
+from itertools import combinations
 
 from .actions import Action, ActionKind
-from .cards import CARDS, Card, Suit, sort_cards
+from .cards import CARDS, Card, Suit
 from .errors import IllegalActionError, Reason
+from .events import EVENT_OF, Event, EventKind, Play
+from .scoring import WIN_POINTS, GameResult, score
+from .seats import HAND_SIZE, SEATS, team_of
+from .validate import beats_all, validate_action
 
-SEATS = 4
-HAND_SIZE = 4
-WIN_POINTS = 61  # §7.2
 STOCK_AT_DEAL = 20
-# §2.2 "from the middle of the stock": the shown trump card is at one of these positions of
+# 2.2 "from the middle of the stock": the shown trump card is at one of these positions of
 # the 20-card stock (0 = top), neither among the five top nor the five bottom cards.
 TRUMP_CARD_POSITIONS = range(5, STOCK_AT_DEAL - 5)
-
-
-def team_of(seat: int) -> int:
-    """§1.1: seats 0 and 2 are team A (0), seats 1 and 3 are team B (1)."""
-    return seat & 1
-
-
-def beats_all(new: tuple[Card, ...], top: tuple[Card, ...], trump: Suit) -> bool:
-    """§4.2: is there a pairing in which every new card beats its partner on top?"""
-    if len(new) != len(top):
-        return False
-    if len(new) == 1:
-        return new[0]._beats[trump][top[0].index]
-    if len(new) == 2:
-        a, b = new[0]._beats[trump], new[1]._beats[trump]
-        x, y = top[0].index, top[1].index
-        return (a[x] and b[y]) or (a[y] and b[x])
-    tops = [t.index for t in top]
-    for perm in permutations(new):
-        for n, t in zip(perm, tops, strict=True):
-            if not n._beats[trump][t]:
-                break
-        else:
-            return True
-    return False
-
-
-class EventKind(StrEnum):
-    LEAD = "lead"
-    BEAT = "beat"
-    DISCARD = "discard"
-    MOLODKA = "molodka"
-    RETURN = "return"  # §5.2: the cards of this trick went back to their hands
-    TAKE = "take"  # §4.3: seat took the trick (count = number of cards)
-    DRAW = "draw"  # §6.1: seat drew cards from the stock (faces private)
-
-
-class Event(NamedTuple):
-    """An entry of the game log. ``cards`` of DISCARD and DRAW are private to ``seat``;
-    ``size`` is the number of cards, which everybody sees."""
-
-    kind: EventKind
-    seat: int
-    cards: tuple[Card, ...] = ()
-    size: int = 0
-
-
-class Play(NamedTuple):
-    """A play to the current trick. Discards are face down (``face_up`` False)."""
-
-    seat: int
-    kind: ActionKind
-    cards: tuple[Card, ...]
-
-    @property
-    def face_up(self) -> bool:
-        return self.kind is not ActionKind.DISCARD
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """§7: the scoring of a finished game."""
-
-    dealer: int
-    first_leader: int
-    trump_card: Card
-    card_points: tuple[int, int]
-    tricks: tuple[int, int]
-    defeat_points: tuple[int, int]
-    eggs: bool
-    winner: int | None  # team index, None for eggs
-    last_trick_taker: int
-
-
-def defeat_points_for(points: int, tricks: int) -> int:
-    """§7.2: defeat points for a losing team (fewer than 60 card points)."""
-    if tricks == 0:
-        return 6
-    if points <= 30:
-        return 4
-    return 2
-
-
-def score(card_points: tuple[int, int], tricks: tuple[int, int]) -> tuple[tuple[int, int], bool]:
-    """§7.2–7.3: (defeat points per team, eggs) for a finished game."""
-    a, b = card_points
-    if a == b:  # 60–60: eggs, nobody receives defeat points
-        return (0, 0), True
-    if a >= WIN_POINTS:
-        return (0, defeat_points_for(b, tricks[1])), False
-    return (defeat_points_for(a, tricks[0]), 0), False
 
 
 class Game:
@@ -151,12 +58,12 @@ class Game:
     stock: list[Card]  # stock[0] is the top of the stock
     piles: list[list[Card]]  # per team, every card of every trick taken
     tricks: list[int]  # tricks taken per team
-    opener: int  # who opened (or is due to open) the current trick: §5.3 priority
+    opener: int  # who opened (or is due to open) the current trick: 5.3 priority
     lead_seat: int | None  # whose cards are the lead now (the opener or a molodka)
     k: int  # size of the current trick, 0 before the lead
     plays: list[Play]  # plays since the current lead, the lead first
-    top: tuple[Card, ...]  # the cards to beat (§4.2)
-    top_seat: int  # who laid ``top``: the taker if nobody beats again (§4.3)
+    top: tuple[Card, ...]  # the cards to beat (4.2)
+    top_seat: int  # who laid ``top``: the taker if nobody beats again (4.3)
     molodka_seat: int | None  # the seat whose molodka is the lead of this trick
     turn: int | None  # whose turn (None once the game is over)
     last_taker: int | None
@@ -165,10 +72,10 @@ class Game:
 
     @classmethod
     def deal(cls, rng: random.Random, dealer: int, leader: int) -> Game:
-        """§2: shuffle with ``rng``, deal 4 cards each from the dealer's left, show a trump."""
+        """2: shuffle with ``rng``, deal 4 cards each from the dealer's left, show a trump."""
         deck = list(CARDS)
         rng.shuffle(deck)
-        # §2.1: one card at a time, clockwise from seat dealer+1, four rounds.
+        # 2.1: one card at a time, clockwise from seat dealer+1, four rounds.
         hands: list[list[Card]] = [[] for _ in range(SEATS)]
         pos = 0
         for _ in range(HAND_SIZE):
@@ -176,7 +83,7 @@ class Game:
                 hands[(dealer + i) % SEATS].append(deck[pos])
                 pos += 1
         stock = deck[pos:]
-        # §2.2: a random card from the middle of the stock (neither of the five
+        # 2.2: a random card from the middle of the stock (neither of the five
         # top nor of the five bottom cards) is shown and stays where it was.
         first, last = TRUMP_CARD_POSITIONS[0], TRUMP_CARD_POSITIONS[-1]
         trump_card = stock[rng.randint(first, last)]
@@ -233,7 +140,7 @@ class Game:
         return self.turn is None
 
     def check_invariants(self) -> None:
-        """§1.2 and §4.4: all 36 cards are somewhere exactly once; hands are equal in size."""
+        """1.2 and 4.4: all 36 cards are somewhere exactly once; hands are equal in size."""
         seen = [c.index for h in self.hands for c in h]
         seen += [c.index for c in self.stock]
         seen += [c.index for p in self.piles for c in p]
@@ -246,11 +153,11 @@ class Game:
             raise AssertionError(f"hands are of unequal size: {[len(h) for h in self.hands]}")
 
     def _priority(self, seat: int) -> int:
-        """§5.3: 0 for the opener of the trick, then clockwise."""
+        """5.3: 0 for the opener of the trick, then clockwise."""
         return (seat - self.opener) % SEATS
 
     def can_declare_molodka(self, seat: int) -> bool:
-        """§5: may ``seat`` lay a molodka now (other than as the ordinary lead)?"""
+        """5: may ``seat`` lay a molodka now (other than as the ordinary lead)?"""
         hand = self.hands[seat]
         if len(hand) != HAND_SIZE or self.turn is None:
             return False
@@ -258,11 +165,18 @@ class Game:
         if any(c.suit is not suit for c in hand):
             return False
         if self.lead_seat is None and seat == self.turn:
-            return False  # §5.4: the ordinary leader simply leads the four cards
+            return False  # 5.4: the ordinary leader simply leads the four cards
         if self.molodka_seat is not None:
-            # §5.3: only a player of higher priority displaces a molodka.
+            # 5.3: only a player of higher priority displaces a molodka.
             return self._priority(seat) < self._priority(self.molodka_seat)
         return True
+
+    def molodka_claimants(self) -> list[int]:
+        """The seats that may declare a molodka now (5.1), in 5.3 priority order: the
+        opener of the trick first, then clockwise. The ordinary leader who has not led yet
+        is not among them: they simply lead the four cards (5.4)."""
+        order = ((self.opener + i) % SEATS for i in range(SEATS))
+        return [s for s in order if self.can_declare_molodka(s)]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """Every action ``seat`` may take now, molodka out of turn included."""
@@ -313,62 +227,18 @@ class Game:
         memo = self._legal
         if memo is not None and memo[0] == seat and type(action) is Action and action in memo[1]:
             return action  # one of the moves just listed for this very position
-        if not isinstance(seat, int) or not 0 <= seat < SEATS:
-            raise IllegalActionError(Reason.NO_SUCH_SEAT, f"there is no seat {seat!r}")
-        if not isinstance(action, Action) or not action.cards:
-            raise IllegalActionError(Reason.BAD_ACTION, "an action needs at least one card")
-        if self.turn is None:
-            raise IllegalActionError(Reason.GAME_OVER, "the game is over")
-        played = action.cards
-        kind = action.kind
-        if type(kind) is not ActionKind:
-            raise IllegalActionError(Reason.BAD_ACTION, "not an action of this engine")
-        if len(played) > 1:
-            if len(set(played)) != len(played):
-                raise IllegalActionError(Reason.DUPLICATE_CARD, "the same card is named twice")
-            if any(a.index > b.index for a, b in pairwise(played)):
-                action = Action(kind, sort_cards(played))  # canonical order for the record
-                played = action.cards
-        hand = self.hands[seat]
-        for c in played:
-            if c not in hand:
-                if type(c) is not Card:
-                    raise IllegalActionError(Reason.BAD_ACTION, f"{c!r} is not a card")
-                raise IllegalActionError(Reason.CARD_NOT_IN_HAND, f"{c.label} is not in your hand")
-        if kind is ActionKind.MOLODKA:
-            if len(played) != HAND_SIZE or any(c.suit is not played[0].suit for c in played):
-                raise IllegalActionError(
-                    Reason.MOLODKA_NOT_ALLOWED, "a molodka is four cards of one suit"
-                )
-            if self.lead_seat is None and seat == self.turn:
-                return Action(ActionKind.LEAD, action.cards)  # §5.4: the same move as a lead
-            if not self.can_declare_molodka(seat):
-                raise IllegalActionError(
-                    Reason.MOLODKA_NOT_ALLOWED,
-                    "a molodka of higher priority is already on the table",
-                )
-            return action
-        if seat != self.turn:
-            raise IllegalActionError(Reason.NOT_YOUR_TURN, "it is not your turn")
-        if kind is ActionKind.LEAD:
-            if self.lead_seat is not None:
-                raise IllegalActionError(Reason.NOT_A_LEAD_NOW, "the trick has already been led")
-            if len(played) > HAND_SIZE:
-                raise IllegalActionError(Reason.WRONG_NUMBER_OF_CARDS, "lead 1 to 4 cards")
-            if any(c.suit is not played[0].suit for c in played):
-                raise IllegalActionError(Reason.MIXED_SUIT_LEAD, "a lead is of one suit only")
-            return action
-        if self.lead_seat is None:
-            raise IllegalActionError(Reason.MUST_LEAD, "you open this trick: lead first")
-        if len(played) != self.k:
-            raise IllegalActionError(
-                Reason.WRONG_NUMBER_OF_CARDS, f"play exactly {self.k} card(s) to this trick"
-            )
-        if kind is ActionKind.BEAT and not beats_all(played, self.top, self.trump):
-            raise IllegalActionError(
-                Reason.DOES_NOT_BEAT, "these cards do not beat the cards on top"
-            )
-        return action
+        return validate_action(self, seat, action)
+
+    def ends_with(self, seat: int, action: Action) -> bool:
+        """Would this (valid) action be the last play of the game? True when it completes
+        the last trick: nothing left in the stock and the fourth player's last cards."""
+        return (
+            not self.stock
+            and len(self.plays) == SEATS - 1
+            and action.kind is not ActionKind.MOLODKA
+            and seat == self.turn
+            and len(self.hands[seat]) == len(action.cards)
+        )
 
     def apply(self, seat: int, action: Action) -> None:
         """Validate, then play; raises :class:`IllegalActionError`, changing nothing, if illegal."""
@@ -380,7 +250,7 @@ class Game:
         kind, played = action.kind, action.cards
         hand = self.hands[seat]
         if kind is ActionKind.MOLODKA and self.plays:
-            # §5.2: every card already played to this trick goes back to its hand.
+            # 5.2: every card already played to this trick goes back to its hand.
             for p in self.plays:
                 back = self.hands[p.seat]
                 back.extend(p.cards)
@@ -394,26 +264,26 @@ class Game:
             self.k = len(played)
             self.top = played
             self.top_seat = seat
-            # §5.4: a leader's four of a suit is a molodka too (it holds top priority).
+            # 5.4: a leader's four of a suit is a molodka too (it holds top priority).
             self.molodka_seat = seat if kind is ActionKind.MOLODKA or self.k == HAND_SIZE else None
             self.plays = [Play(seat, kind, played)]
-            self.log.append(Event(_EVENT_OF[kind], seat, played, len(played)))
+            self.log.append(Event(EVENT_OF[kind], seat, played, len(played)))
             self.turn = (seat + 1) % SEATS
             return
         if kind is ActionKind.BEAT:
             self.top = played
             self.top_seat = seat
         self.plays.append(Play(seat, kind, played))
-        self.log.append(Event(_EVENT_OF[kind], seat, played, len(played)))
+        self.log.append(Event(EVENT_OF[kind], seat, played, len(played)))
         if len(self.plays) < SEATS:
             self.turn = (seat + 1) % SEATS
             return
         self._finish_trick()
 
     def _finish_trick(self) -> None:
-        # §4.3: the last successful beater (or the leader) takes all 4·k cards.
+        # 4.3: the last successful beater (or the leader) takes all 4·k cards.
         taker = self.top_seat
-        team = taker & 1
+        team = team_of(taker)
         n = 0
         pile = self.piles[team]
         for p in self.plays:
@@ -427,7 +297,7 @@ class Game:
         self.k = 0
         self.top = ()
         self.last_taker = taker
-        # §6.1: draw one card at a time clockwise from the taker until all hold 4
+        # 6.1: draw one card at a time clockwise from the taker until all hold 4
         # or the stock is empty.
         stock, hands = self.stock, self.hands
         need = HAND_SIZE - len(hands[taker])
@@ -443,7 +313,7 @@ class Game:
                     h.extend(got)
                     h.sort(key=_idx)
                     self.log.append(Event(EventKind.DRAW, s, tuple(got), len(got)))
-        # §6.2 / §6.3: the taker leads next, unless everything is played out.
+        # 6.2 / 6.3: the taker leads next, unless everything is played out.
         if not stock and not hands[taker]:
             self.turn = None
         else:
@@ -452,7 +322,7 @@ class Game:
             self.turn = taker
 
     def result(self) -> GameResult:
-        """§7: the scoring; only for a finished game."""
+        """7: the scoring; only for a finished game."""
         if self.turn is not None or self.last_taker is None:
             raise IllegalActionError(Reason.BAD_ACTION, "the game is not over yet")
         pts = (sum(c.points for c in self.piles[0]), sum(c.points for c in self.piles[1]))
@@ -472,24 +342,8 @@ class Game:
         )
 
 
-_EVENT_OF = {k: EventKind(k.value) for k in ActionKind}
-
-
 def _idx(c: Card) -> int:
     return c.index
 
 
-__all__ = [
-    "HAND_SIZE",
-    "SEATS",
-    "Event",
-    "EventKind",
-    "Game",
-    "GameResult",
-    "Play",
-    "beats_all",
-    "defeat_points_for",
-    "score",
-    "sort_cards",
-    "team_of",
-]
+__all__ = ["STOCK_AT_DEAL", "TRUMP_CARD_POSITIONS", "Game"]

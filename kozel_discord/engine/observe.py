@@ -1,4 +1,4 @@
-"""What a seat may know (RULES.md §9): the one function the UI and the computer players use.
+"""What a seat may know (docs/rules.md §9): the one function the UI and the computer players use.
 
 :func:`observe` is the only place that turns the full state into something
 shown to anybody. A seat sees its own hand, the face-up cards, the trump card,
@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING
 
 from .actions import Action, ActionKind
 from .cards import Card, Suit
-from .game import Event, EventKind, GameResult
+from .events import Event, EventKind
+from .scoring import GameResult
 
 if TYPE_CHECKING:
     from .series import Series
@@ -69,6 +70,14 @@ class Observation:
 
     def can_declare_molodka(self) -> bool:
         return any(a.kind is ActionKind.MOLODKA for a in self.legal_actions)
+
+
+def public_action(action: Action) -> Action:
+    """The move as everybody may see it (4.2, 9.2): a discard without its faces (the
+    number of cards stays public), any other move unchanged."""
+    if action.kind is ActionKind.DISCARD:
+        return Action(action.kind, ())
+    return action
 
 
 def _mask(event: Event, seat: int | None) -> Event:

@@ -1,9 +1,11 @@
 """JSON snapshots of a series (for the database): exact round trip, strict loading.
 
-A snapshot holds the full state and the record (seed + actions). Loading checks
+A snapshot holds the full state and the record (each game's seed, the target and the
+actions: the current game's seed included, the next game's not yet drawn). Loading checks
 the format and version, every card and number, the engine's invariants, and
 that replaying the record gives exactly the stored state, so a corrupt or
 tampered snapshot is refused with :class:`SnapshotError` instead of being played.
+Snapshots of version 1 (a series seed instead of per-game seeds) still load.
 """
 
 from __future__ import annotations
@@ -14,11 +16,14 @@ from typing import Any
 from .actions import ActionKind
 from .cards import Card, card
 from .errors import CardParseError, SnapshotError
-from .game import Event, EventKind, Game, GameResult, Play
-from .series import RECORD_VERSION, Series
+from .events import Event, EventKind, Play
+from .game import Game
+from .scoring import GameResult
+from .series import LEGACY_RECORD_VERSION, RECORD_VERSION, SERIES_TARGET, SeedSource, Series
 
 SNAPSHOT_FORMAT = "kozel-series"
-SNAPSHOT_VERSION = 1
+SNAPSHOT_VERSION = 2
+LEGACY_SNAPSHOT_VERSION = 1  # its record has a series seed; read, never written
 
 
 def _codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
@@ -121,15 +126,42 @@ def _game_from_json(d: Any) -> Game:
     return g
 
 
-def from_snapshot(data: Any) -> Series:
-    """Load a snapshot made by :func:`to_snapshot`; raise :class:`SnapshotError` if bad."""
+def _upgrade(data: Any) -> Any:
+    """A version-1 snapshot in today's form: every game so far was dealt from the series
+    seed (the default source), so its per-game seeds are that seed, ``number`` times."""
+    if not isinstance(data, dict) or data.get("version") != LEGACY_SNAPSHOT_VERSION:
+        return data
+    record = data.get("record")
+    if not isinstance(record, dict) or record.get("version") != LEGACY_RECORD_VERSION:
+        raise SnapshotError("the snapshot's record is missing or of an unknown version")
+    seed, number = record.get("seed"), data.get("number")
+    if not isinstance(seed, int) or not isinstance(number, int) or not 1 <= number <= 10_000:
+        raise SnapshotError("corrupt snapshot: a version-1 record needs a seed and a number")
+    upgraded = {
+        "version": RECORD_VERSION,
+        "target": SERIES_TARGET,
+        "seeds": [seed] * number,
+        "actions": record.get("actions"),
+        "seed": seed,
+    }
+    return {**data, "version": SNAPSHOT_VERSION, "record": upgraded}
+
+
+def from_snapshot(data: Any, *, seed_source: SeedSource | None = None) -> Series:
+    """Load a snapshot made by :func:`to_snapshot`; raise :class:`SnapshotError` if bad.
+
+    ``seed_source`` deals the games after the current one (see :class:`Series`); without
+    it a series dealt from a series seed keeps that default, any other cannot finish its
+    current game.
+    """
     if not isinstance(data, dict) or data.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError("not a kozel series snapshot")
-    if data.get("version") != SNAPSHOT_VERSION:
+    if data.get("version") not in (SNAPSHOT_VERSION, LEGACY_SNAPSHOT_VERSION):
         raise SnapshotError(
             f"snapshot version {data.get('version')!r} is not supported "
-            f"(this build reads version {SNAPSHOT_VERSION})"
+            f"(this build reads versions {LEGACY_SNAPSHOT_VERSION} and {SNAPSHOT_VERSION})"
         )
+    data = _upgrade(data)
     try:
         record = data["record"]
         if not isinstance(record, dict) or record.get("version") != RECORD_VERSION:
@@ -145,4 +177,6 @@ def from_snapshot(data: Any) -> Series:
     # The stored state must be exactly what its own record produces.
     if to_snapshot(replayed) != data:
         raise SnapshotError("corrupt snapshot: the state does not match its record")
+    if seed_source is not None:
+        replayed.seed_source = seed_source
     return replayed

@@ -46,18 +46,9 @@ def level_of(table: Table, seat: int) -> str:
 
 def molodka_seats(table: Table, series: Series) -> list[int]:
     """The computer-played seats (other than the one to move) that may declare a molodka
-    now, in priority order (§5.3)."""
+    now, in priority order (5.3)."""
     turn = series.turn
-    game = series.game
-    seats = []
-    for k in range(4):
-        i = (game.opener + k) % 4
-        s = table.seats[i]
-        if s is None or not s.played_by_computer or i == turn:
-            continue
-        if game.can_declare_molodka(i):
-            seats.append(i)
-    return seats
+    return [i for i in series.molodka_claimants() if i != turn and table.seat(i).played_by_computer]
 
 
 def wants_to_act(table: Table, series: Series, *, ask_molodkas: bool) -> bool:

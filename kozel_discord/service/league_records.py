@@ -45,9 +45,6 @@ def stored_game(table: Table, number: int, now: dt.datetime) -> StoredGame:
     series = table.series
     assert series is not None and table.series_key is not None
     r = series.results[number - 1]
-    # The game's own record: the series seed and the actions of this game only.
-    starts = [*series.game_starts, len(series.actions)]
-    start, end = starts[number - 1], starts[number]
     return StoredGame(
         guild_id=table.guild_id,
         series_key=table.series_key,
@@ -60,13 +57,7 @@ def stored_game(table: Table, number: int, now: dt.datetime) -> StoredGame:
         defeat_points=r.defeat_points,
         eggs=r.eggs,
         last_trick_taker=r.last_trick_taker,
-        record={
-            "version": 1,
-            "seed": series.seed,
-            "game": number,
-            "first_action": start,
-            "actions": [[s, a.encode()] for s, a in series.actions[start:end]],
-        },
+        record=series.game_record(number),
         finished_at=now,
     )
 

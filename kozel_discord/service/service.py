@@ -12,6 +12,7 @@ import time
 import uuid
 from collections import deque
 from collections.abc import Callable
+from typing import Any
 
 from ..engine import Action, IllegalActionError, Observation, Series, observe
 from ..store import LeagueStore
@@ -27,6 +28,12 @@ log = logging.getLogger(__name__)
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
+
+
+def os_game_seed(_number: int) -> int:
+    """Each game's shuffle seed, from the OS's randomness at the deal: a stored game record
+    (or anything stored before a game ends) tells nothing about the deals after it."""
+    return secrets.randbits(62)
 
 
 def new_table_id() -> str:
@@ -55,11 +62,15 @@ class TableService:
         self.default_timeout = default_timeout
         self.timer_seconds = timer_seconds or default_timeout
         self.computers = computers or computer.ComputerPlayers(processes=0)
+        # An injected series seed source (tests, KOZEL_FIXED_SEED) makes every deal follow
+        # from the series seed; without one each game's seed comes from the OS at its deal.
+        self._fixed_seeds = seed_source is not None
         self._ctx = SessionContext(
             store=store,
             computers=self.computers,
             now=now,
             emit=self._emit,
+            load=self._table_from_state,
             computer_delay=computer_delay,
             commit_timeout=commit_timeout,
         )
@@ -116,7 +127,7 @@ class TableService:
             if owns is not None and not owns(live.guild_id):
                 continue
             try:
-                table = Table.from_state(
+                table = self._table_from_state(
                     live.state, version=live.version, messages=live.messages, deadline=live.deadline
                 )
             except Exception:
@@ -238,12 +249,26 @@ class TableService:
     def _new_series(self, t: Table) -> None:
         seed = self._seed_source(t.channel_id)
         t.series_seed = seed
-        t.series = Series(seed)
+        t.series = Series(seed) if self._fixed_seeds else Series(seed_source=os_game_seed)
         t.series_key = uuid.uuid4().hex
         t.status = TableStatus.PLAYING
         t.recorded_games = 0
         t.series_recorded = False
         t.last_event = {}
+
+    def _table_from_state(
+        self,
+        state: dict[str, Any],
+        *,
+        version: int,
+        messages: dict[str, int],
+        deadline: dt.datetime | None,
+    ) -> Table:
+        """A stored table, its series dealing later games as this service deals them."""
+        table = Table.from_state(state, version=version, messages=messages, deadline=deadline)
+        if table.series is not None and not self._fixed_seeds:
+            table.series.seed_source = os_game_seed
+        return table
 
     async def _change(
         self,

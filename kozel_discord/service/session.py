@@ -18,11 +18,11 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..engine import Action, ActionKind, observe
+from ..engine import Action, observe, public_action
 from ..store import LeagueStore, UnitOfWork
 from ..store.records import StaleTableError
 from . import computer, league_records
@@ -42,6 +42,19 @@ COMMIT_FAILURES: tuple[type[Exception], ...] = (*STORE_FAILURES, StaleTableError
 Change = Callable[[Table], None]
 
 
+class TableLoader(Protocol):
+    """Builds a table from its stored state (the service's: it sets the series' seeds)."""
+
+    def __call__(
+        self,
+        state: dict[str, Any],
+        *,
+        version: int,
+        messages: dict[str, int],
+        deadline: dt.datetime | None,
+    ) -> Table: ...
+
+
 @dataclass
 class SessionContext:
     """What every session of a service shares: the store, the computer players, the clock,
@@ -51,6 +64,7 @@ class SessionContext:
     computers: computer.ComputerPlayers
     now: Callable[[], dt.datetime]
     emit: Callable[[TableEvent], Awaitable[None]]
+    load: TableLoader = Table.from_state
     computer_delay: float = 1.0
     commit_timeout: float = 2.0
     closed: bool = False
@@ -108,7 +122,7 @@ class TableSession:
                 table.channel_id,
                 type(exc).__name__,
             )
-            self.table = Table.from_state(
+            self.table = self.ctx.load(
                 before, version=version, messages=messages, deadline=deadline
             )
             if isinstance(exc, StaleTableError | TimeoutError):
@@ -156,7 +170,7 @@ class TableSession:
         except STORE_FAILURES:
             return
         if live is not None and live.version != self.table.version:
-            self.table = Table.from_state(
+            self.table = self.ctx.load(
                 live.state, version=live.version, messages=live.messages, deadline=live.deadline
             )
             log.info("reloaded table=%s version=%d", self.table.table_id, live.version)
@@ -221,7 +235,7 @@ class TableSession:
         series = self.table.series
         assert series is not None
         games_before = len(series.results)
-        shown = action if action.kind is not ActionKind.DISCARD else Action(action.kind, ())
+        shown = public_action(action)
 
         def full_change(t: Table) -> None:
             change(t)

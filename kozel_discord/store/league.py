@@ -67,6 +67,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from kozel_discord.engine import team_of
 from kozel_discord.store import models as m
 from kozel_discord.store.db import WRITE, is_transient_error
 from kozel_discord.store.rating import DEFAULT_MU, DEFAULT_ORDINAL, DEFAULT_SIGMA, Skill, rate_game
@@ -89,7 +90,6 @@ from kozel_discord.store.records import (
     StandingsRow,
     StoreError,
     UnknownSeriesError,
-    team_of,
 )
 
 log = logging.getLogger(__name__)

@@ -1,4 +1,5 @@
-"""Plain data passed to and returned by the league store (no engine, no Discord).
+"""Plain data passed to and returned by the league store (no Discord; teams as the engine
+says, ``kozel_discord.engine.team_of``).
 
 Teams: team A = seats 0 and 2 (team index 0), team B = seats 1 and 3 (team index 1).
 Pairs such as ``defeat_points`` are ``(team A, team B)``. All datetimes are timezone-aware
@@ -13,14 +14,11 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from ..engine import team_of
+
 log = logging.getLogger(__name__)
 
 SEATS = 4
-
-
-def team_of(seat: int) -> int:
-    """The team index of a seat: 0 for seats 0 and 2, 1 for seats 1 and 3."""
-    return seat % 2
 
 
 class SeriesStatus(StrEnum):
@@ -269,5 +267,4 @@ __all__ = [
     "StandingsRow",
     "StoreError",
     "UnknownSeriesError",
-    "team_of",
 ]

@@ -7,7 +7,6 @@ from typing import Any
 
 import discord
 
-from ..engine import team_of
 from ..i18n import t
 from ..service import ErrorKey, ServiceError
 from ..service.league import PlayerProfile, SeriesSummary, StandingsPage
@@ -104,7 +103,7 @@ def series_line(s: SeriesSummary, locale: str) -> str:
             if seat.user_id is not None
             else t("seat.computer_short", locale, level=t(f"level.{seat.computer_level}", locale))
             for seat in s.seats
-            if team_of(seat.seat) == team
+            if seat.team == team
         )
 
     when = f"<t:{int((s.ended_at or s.started_at).timestamp())}:d>"

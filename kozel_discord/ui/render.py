@@ -12,7 +12,7 @@ import datetime as dt
 
 import discord
 
-from ..engine import Action, ActionKind, Card, GameResult, Observation, Suit
+from ..engine import Action, ActionKind, Card, GameResult, Observation, Suit, team_of, team_seats
 from ..i18n import t
 from ..service import Seat, Table, TableStatus
 
@@ -20,7 +20,7 @@ COLOR_LOBBY = discord.Colour(0x5865F2)
 COLOR_TABLE = discord.Colour(0x2D7D46)
 COLOR_DONE = discord.Colour(0xC27C0E)
 FACE_DOWN = "🂠"
-TEAM_SEATS = ((0, 2), (1, 3))
+TEAM_SEATS = (team_seats(0), team_seats(1))
 
 
 def suit_name(suit: Suit, locale: str) -> str:
@@ -36,7 +36,7 @@ def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
 
 
 def seat_label(i: int, locale: str) -> str:
-    return t("seat.label", locale, n=i + 1, team=t(f"team.{'ab'[i % 2]}", locale))
+    return t("seat.label", locale, n=i + 1, team=t(f"team.{'ab'[team_of(i)]}", locale))
 
 
 def who(seat: Seat | None, locale: str, *, mention: bool = True) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from kozel_discord.engine import CARDS, Card, Game, Series, cards
+from kozel_discord.engine import CARDS, SERIES_TARGET, Card, Game, Series, cards, derived_seeds
 
 
 def position(
@@ -41,6 +41,9 @@ def series_with(game: Game, *, defeat_points: tuple[int, int] = (0, 0), eggs: in
     """A series whose current game is ``game`` (for positions no seed would deal)."""
     s = Series.__new__(Series)
     s.seed = 0
+    s._seed_source = derived_seeds(0)
+    s.seeds = [0]
+    s.target = SERIES_TARGET
     s.number = 1
     s.results = []
     s.defeat_points = list(defeat_points)

@@ -110,7 +110,7 @@ def test_snapshot_round_trips_exactly_through_json() -> None:
 @pytest.mark.parametrize(
     ("mutate", "message"),
     [
-        (lambda d: d.update(version=2), "version 2 is not supported"),
+        (lambda d: d.update(version=3), "version 3 is not supported"),
         (lambda d: d.update(format="chess"), "not a kozel series snapshot"),
         (lambda d: d["game"]["hands"][0].append("Zz"), "not a card"),
         (lambda d: d["game"]["hands"][0].pop(), "corrupt"),

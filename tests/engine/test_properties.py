@@ -136,6 +136,7 @@ def _hidden_swapped(s: Series, seat: int, rng: random.Random) -> Series:
             g["hands"][x][i] = c
     copy = Series.__new__(Series)
     copy.seed, copy.number, copy.results = s.seed, s.number, list(s.results)
+    copy.seeds, copy.target, copy._seed_source = list(s.seeds), s.target, s.seed_source
     copy.defeat_points, copy.eggs, copy.actions = list(s.defeat_points), s.eggs, list(s.actions)
     copy.game_starts = list(s.game_starts)
     copy.game = _game_from_json(g)

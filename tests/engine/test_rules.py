@@ -1,4 +1,4 @@
-"""One or more named tests per numbered rule of RULES.md (test_rule_<section>_<rule>_...)."""
+"""One or more named tests per numbered rule of docs/rules.md (test_rule_<section>_<rule>_...)."""
 
 from __future__ import annotations
 
@@ -20,12 +20,12 @@ from kozel_discord.engine import (
     Suit,
     card,
     cards,
+    defeat_points_for,
     observe,
     score,
     team_of,
     to_snapshot,
 )
-from kozel_discord.engine.game import defeat_points_for
 
 from .helpers import play_randomly, position, series_with
 

@@ -276,3 +276,35 @@ async def test_failing_computer_players_do_not_stall_the_table(store: LeagueStor
     await events.wait_for("game_over")
     table = svc.get(CHANNEL)
     assert table is not None and table.series is not None and table.series.results
+
+
+async def test_without_a_fixed_seed_every_game_has_its_own_seed_stored_when_it_ends(
+    store: LeagueStore,
+) -> None:
+    from kozel_discord.engine import replay_game
+
+    svc = TableService(store, default_timeout=None, computer_delay=0)  # seeds from the OS
+    _services.append(svc)
+    events = Events()
+    svc.add_listener(events)
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
+    await svc.leave(CHANNEL, t.table_id, HOST)
+    for seat in range(4):
+        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, "random", f"C{seat}")
+    await svc.start(CHANNEL, t.table_id, HOST)
+    await events.wait_for("game_over")
+    live = await store.load_table(CHANNEL)
+    assert live is not None
+    record = live.state["series"]["record"]
+    # The live table keeps the seeds of the games dealt so far, no later one, no series seed.
+    assert "seed" not in record and len(record["seeds"]) == live.state["series"]["number"]
+    await events.wait_for("series_over")
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None
+    series = await store.recent_series(GUILD)
+    games = await store.get_series_games(GUILD, series[0].series_key)
+    assert [g.record["seed"] for g in games] == table.series.seeds[: len(games)]
+    assert len(set(table.series.seeds)) == len(table.series.seeds) > 1
+    for g in games:  # each stored game replays alone to its stored result
+        game = replay_game(g.record)
+        assert game.result().card_points == g.card_points

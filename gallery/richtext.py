@@ -1,0 +1,463 @@
+"""Discord's markdown-lite, laid out and drawn: bold, italic, underline, strikethrough,
+`code`, code blocks, headings (#, ##, ###), subtext (-#), lists, block quotes, masked links,
+mentions (<@id> as @name, <#id> as #channel, </name:id> as /name), custom emoji (<:name:id>)
+and Unicode emoji (Twemoji images)."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from dataclasses import dataclass, field, replace
+
+from PIL import Image, ImageDraw, ImageFont
+
+from . import theme
+from .theme import px
+
+
+@dataclass
+class Names:
+    """What the client knows to show mentions and custom emoji."""
+
+    users: dict[int, str] = field(default_factory=dict)
+    channels: dict[int, str] = field(default_factory=dict)
+    roles: dict[int, str] = field(default_factory=dict)
+    emoji_images: dict[int, bytes] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Style:
+    size: float = 16
+    weight: int = 400
+    italic: bool = False
+    color: tuple[int, int, int] = theme.TEXT
+    code: bool = False
+    underline: bool = False
+    strike: bool = False
+    pill: tuple[int, int, int] | None = None  # background of a mention
+    fallback: bool = False  # a symbol Noto Sans lacks, from the fallback font
+
+    def font(self) -> ImageFont.FreeTypeFont:
+        if self.fallback:
+            return theme.symbols(self.size)
+        if self.code:
+            return theme.mono(self.size * 0.85)
+        return theme.font(self.size, self.weight, self.italic)
+
+
+@dataclass
+class Piece:
+    """One unbreakable thing on a line: a word, a space, an emoji or a mention."""
+
+    text: str
+    style: Style
+    emoji: str | None = None  # a Twemoji key
+    image: bytes | None = None  # a custom emoji's image
+    space: bool = False
+
+    def width(self) -> float:
+        if self.emoji is not None or self.image is not None or self.text.startswith("\0"):
+            return px(self.style.size * 1.375) + px(1)
+        w = float(self.style.font().getlength(self.text))
+        if self.style.pill is not None or self.style.code:
+            w += px(4)
+        return w
+
+
+@dataclass
+class Block:
+    kind: str  # p, h1, h2, h3, sub, li, quote, codeblock
+    pieces: list[Piece]
+    indent: int = 0
+    marker: str = ""
+    raw: str = ""
+
+
+_INLINE = re.compile(
+    r"(?P<code>`[^`\n]+`)"
+    r"|(?P<user><@!?(?P<uid>\d+)>)"
+    r"|(?P<role><@&(?P<rid>\d+)>)"
+    r"|(?P<chan><#(?P<cid>\d+)>)"
+    r"|(?P<cmd></(?P<cmdname>[\w\- ]+):\d+>)"
+    r"|(?P<cemoji><a?:(?P<ename>\w+):(?P<eid>\d+)>)"
+    r"|(?P<time><t:(?P<ts>-?\d+)(?::[tTdDfFR])?>)"
+    r"|(?P<link>\[(?P<ltext>[^\]\n]+)\]\((?P<lurl><?https?://[^)\s]+>?)\))"
+    r"|(?P<url>https?://[^\s<]+)"
+    r"|(?P<delim>\*\*|__|~~|\|\||\*|_)"
+)
+
+_FLAG = {"**": "bold", "__": "underline", "~~": "strike", "*": "italic", "_": "italic"}
+
+
+def _is_emoji_start(c: str) -> bool:
+    o = ord(c)
+    return o >= 0x2000 or c in "#*0123456789©®"
+
+
+def split_emoji(text: str) -> list[tuple[str, str | None]]:
+    """``text`` cut into (run, twemoji key or None); emoji found greedily, longest first."""
+    out: list[tuple[str, str | None]] = []
+    buf = ""
+    i = 0
+    while i < len(text):
+        key = None
+        n = 0
+        if _is_emoji_start(text[i]):
+            for n in range(min(10, len(text) - i), 0, -1):
+                if n == 1 and ord(text[i]) < 0x2000:
+                    break  # '#', digits and (c) are text unless a keycap or VS16 follows
+                key = theme.twemoji_key(text[i : i + n])
+                if key is not None:
+                    break
+        if key is None:
+            buf += text[i]
+            i += 1
+            continue
+        if buf:
+            out.append((buf, None))
+            buf = ""
+        j = i + n
+        if j < len(text) and text[j] == "\ufe0f":
+            j += 1
+        out.append((text[i:j], key))
+        i = j
+    if buf:
+        out.append((buf, None))
+    return out
+
+
+def _text_pieces(text: str, style: Style) -> list[Piece]:
+    pieces: list[Piece] = []
+    for run, key in split_emoji(text):
+        if key is not None:
+            pieces.append(Piece(run, style, emoji=key))
+            continue
+        for part in re.split(r"(\s+)", run):
+            if not part:
+                continue
+            if part.isspace() or all(theme.has_glyph(c) for c in part):
+                pieces.append(Piece(part, style, space=part.isspace()))
+                continue
+            for ok, chars in itertools.groupby(part, theme.has_glyph):
+                pieces.append(Piece("".join(chars), replace(style, fallback=not ok)))
+    return pieces
+
+
+def inline(text: str, base: Style, names: Names, *, links: bool = True) -> list[Piece]:
+    """The pieces of one line of markdown-lite."""
+    flags: set[str] = set()
+    pieces: list[Piece] = []
+
+    def style() -> Style:
+        s = base
+        if "bold" in flags:
+            s = replace(s, weight=max(700, s.weight))
+        if "italic" in flags:
+            s = replace(s, italic=True)
+        if "underline" in flags:
+            s = replace(s, underline=True)
+        if "strike" in flags:
+            s = replace(s, strike=True)
+        return s
+
+    pos = 0
+    for m in _INLINE.finditer(text):
+        if m.start() < pos:
+            continue
+        pieces += _text_pieces(text[pos : m.start()], style())
+        pos = m.end()
+        kind = m.lastgroup if m.lastgroup in _KINDS else next(k for k in _KINDS if m.group(k))
+        if kind == "code":
+            pieces += [
+                replace(p, style=replace(style(), code=True))
+                for p in _plain_pieces(m.group()[1:-1], style())
+            ]
+        elif kind == "user":
+            name = names.users.get(int(m["uid"]), "unknown-user")
+            pieces.append(_pill("@" + name, style()))
+        elif kind == "role":
+            pieces.append(_pill("@" + names.roles.get(int(m["rid"]), "unknown-role"), style()))
+        elif kind == "chan":
+            pieces.append(_pill("#" + names.channels.get(int(m["cid"]), "unknown"), style()))
+        elif kind == "cmd":
+            pieces.append(_pill("/" + m["cmdname"], style()))
+        elif kind == "cemoji":
+            data = names.emoji_images.get(int(m["eid"]))
+            if data is not None:
+                pieces.append(Piece(f":{m['ename']}:", style(), image=data))
+            else:
+                pieces += _text_pieces(f":{m['ename']}:", replace(style(), color=theme.MUTED))
+        elif kind == "time":
+            pieces.append(_pill("Today at 12:00", replace(style(), color=theme.TEXT)))
+        elif kind == "link":
+            if links:
+                pieces += _text_pieces(m["ltext"], replace(style(), color=theme.LINK))
+            else:
+                pieces += _text_pieces(m.group(), style())
+        elif kind == "url":
+            pieces += _text_pieces(m.group(), replace(style(), color=theme.LINK))
+        else:
+            d = m.group()
+            flag = _FLAG.get(d)
+            if d == "||":
+                flag = "spoiler"
+            if flag is None:
+                continue
+            closing = text.find(d, pos)
+            if flag in flags or closing != -1:
+                flags.symmetric_difference_update({flag})
+            else:
+                pieces += _text_pieces(d, style())
+    pieces += _text_pieces(text[pos:], style())
+    return pieces
+
+
+_KINDS = ("code", "user", "role", "chan", "cmd", "cemoji", "time", "link", "url", "delim")
+
+
+def _plain_pieces(text: str, style: Style) -> list[Piece]:
+    return [Piece(p, style, space=p.isspace()) for p in re.split(r"(\s+)", text) if p]
+
+
+def _pill(text: str, style: Style) -> Piece:
+    return Piece(text, replace(style, color=theme.MENTION_TEXT, pill=theme.MENTION_BG, weight=500))
+
+
+_LIST = re.compile(r"^(?P<indent> *)(?P<marker>[-*]|\d{1,3}\.) +(?P<rest>.*)$")
+
+
+def parse(text: str, base: Style, names: Names, *, headings: bool = True) -> list[Block]:
+    """Markdown-lite text into blocks (one per line, code blocks whole)."""
+    blocks: list[Block] = []
+    lines = text.split("\n")
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("```"):
+            body: list[str] = []
+            rest = line[3:]
+            if rest.endswith("```") and len(rest) >= 3:
+                blocks.append(Block("codeblock", [], raw=rest[:-3]))
+                i += 1
+                continue
+            i += 1
+            while i < len(lines) and not lines[i].startswith("```"):
+                body.append(lines[i])
+                i += 1
+            i += 1
+            blocks.append(Block("codeblock", [], raw="\n".join(body)))
+            continue
+        i += 1
+        quote = False
+        if line.startswith("> "):
+            quote, line = True, line[2:]
+        kind, style, marker, indent = "p", base, "", 0
+        if headings and (h := re.match(r"^(#{1,3}) +(.*)$", line)):
+            level = len(h[1])
+            kind = f"h{level}"
+            style = replace(base, size={1: 24, 2: 20, 3: 16}[level], weight=700, color=theme.HEADER)
+            line = h[2]
+        elif headings and line.startswith("-# "):
+            kind, line = "sub", line[3:]
+            style = replace(base, size=12, color=theme.MUTED)
+        elif lm := _LIST.match(line):
+            kind = "li"
+            indent = len(lm["indent"]) // 2
+            marker = "•" if lm["marker"] in "-*" else lm["marker"]
+            line = lm["rest"]
+        block = Block(kind, inline(line, style, names), indent=indent, marker=marker)
+        if quote:
+            block.kind = "quote" if kind == "p" else kind
+            block.indent = -1 if kind != "p" else 0
+        blocks.append(block)
+    return blocks
+
+
+@dataclass
+class Line:
+    items: list[tuple[float, Piece]]
+    height: int
+    size: float
+
+
+def layout(pieces: list[Piece], width: int, size: float) -> list[Line]:
+    """Greedy line breaking of ``pieces`` into ``width`` image px."""
+    lh = px(round(size * 1.375))
+    lines: list[Line] = [Line([], lh, size)]
+    x = 0.0
+    for p in pieces:
+        w = p.width()
+        cur = lines[-1]
+        if p.space:
+            if cur.items:
+                cur.items.append((x, p))
+                x += w
+            continue
+        if x + w > width and cur.items:
+            while cur.items and cur.items[-1][1].space:
+                cur.items.pop()
+            lines.append(Line([], lh, size))
+            cur, x = lines[-1], 0.0
+        if w > width and p.emoji is None and p.image is None:
+            # a word longer than the line: cut it by characters
+            chunk = ""
+            for ch in p.text:
+                if p.style.font().getlength(chunk + ch) > width - x and chunk:
+                    cur.items.append((x, replace(p, text=chunk)))
+                    lines.append(Line([], lh, size))
+                    cur, x, chunk = lines[-1], 0.0, ""
+                chunk += ch
+            p = replace(p, text=chunk)
+            w = p.width()
+        cur.items.append((x, p))
+        x += w
+    return lines
+
+
+def draw_line(im: Image.Image, line: Line, x0: int, y0: int) -> None:
+    d = ImageDraw.Draw(im)
+    base_font = theme.font(line.size)
+    ascent, descent = base_font.getmetrics()
+    baseline = y0 + (line.height + ascent - descent) // 2
+    for x, p in line.items:
+        xi = x0 + round(x)
+        st = p.style
+        if p.space and not (st.underline or st.strike or st.code):
+            continue
+        if p.emoji is not None or p.image is not None:
+            e = px(st.size * 1.375)
+            top = y0 + (line.height - e) // 2
+            if p.emoji is not None:
+                em = theme.twemoji_image(p.emoji, e)
+            else:
+                assert p.image is not None
+                em = theme.image_from_bytes(p.image)
+                em.thumbnail((e, e), Image.Resampling.LANCZOS)
+            im.alpha_composite(em, (xi, top + (e - em.height) // 2))
+            continue
+        f = st.font()
+        w = f.getlength(p.text)
+        if st.pill is not None or st.code:
+            bg = st.pill or theme.CODE_BG
+            top = y0 + (line.height - px(st.size * 1.2)) // 2
+            d.rounded_rectangle(
+                (xi, top, xi + round(w) + px(4), top + px(st.size * 1.2)),
+                radius=px(3),
+                fill=bg,
+                outline=theme.CODE_BORDER if st.code else None,
+            )
+            xi += px(2)
+        d.text((xi, baseline), p.text, font=f, fill=st.color, anchor="ls")
+        if st.underline:
+            d.line((xi, baseline + px(2), xi + w, baseline + px(2)), fill=st.color, width=px(1))
+        if st.strike:
+            mid = baseline - ascent // 3
+            d.line((xi, mid, xi + w, mid), fill=st.color, width=px(1))
+
+
+def render(
+    text: str,
+    width_css: float,
+    names: Names,
+    *,
+    size: float = 16,
+    color: tuple[int, int, int] = theme.TEXT,
+    weight: int = 400,
+    headings: bool = True,
+) -> Image.Image:
+    """``text`` drawn as Discord draws message text, ``width_css`` wide (transparent)."""
+    base = Style(size=size, color=color, weight=weight)
+    width = px(width_css)
+    parts: list[tuple[int, Image.Image | Line, str]] = []
+    for b in parse(text, base, names, headings=headings):
+        if b.kind == "codeblock":
+            parts.append((0, _code_block(b.raw, width, size), "code"))
+            continue
+        indent = 0
+        if b.kind == "li":
+            indent = px(22 + 20 * b.indent)
+        if b.kind == "quote" or b.indent == -1:
+            indent = px(16)
+        bsize = b.pieces[0].style.size if b.pieces else size
+        if b.kind in ("h1", "h2", "h3"):
+            bsize = {"h1": 24, "h2": 20, "h3": 16}[b.kind]
+        elif b.kind == "sub":
+            bsize = 12
+        lines = (
+            layout(b.pieces, width - indent, bsize)
+            if b.pieces
+            else [Line([], px(round(bsize * 1.375)), bsize)]
+        )
+        for n, ln in enumerate(lines):
+            tag = b.kind if n == 0 else b.kind + "+"
+            parts.append((indent, ln, tag + ("|" + b.marker if n == 0 and b.marker else "")))
+    heights = []
+    for _, item, tag in parts:
+        h = item.height
+        if tag.startswith(("h1", "h2", "h3")) and not tag.endswith("+"):
+            h += px(8)
+        heights.append(h)
+    im = Image.new("RGBA", (width, max(1, sum(heights))), (0, 0, 0, 0))
+    y = 0
+    d = ImageDraw.Draw(im)
+    for (indent, item, tag), h in zip(parts, heights, strict=True):
+        if isinstance(item, Image.Image):
+            im.alpha_composite(item, (0, y))
+        else:
+            top = y + (h - item.height)
+            if "|" in tag:
+                marker = tag.split("|", 1)[1]
+                f = theme.font(item.size)
+                d.text(
+                    (
+                        indent - px(6),
+                        top + (item.height + f.getmetrics()[0] - f.getmetrics()[1]) // 2,
+                    ),
+                    marker,
+                    font=f,
+                    fill=color,
+                    anchor="rs",
+                )
+            if tag.startswith("quote"):
+                d.rounded_rectangle(
+                    (0, y, px(4) - 1, y + h), radius=px(2), fill=theme.BLOCKQUOTE_BAR
+                )
+            draw_line(im, item, indent, top)
+        y += h
+    return im
+
+
+def _code_block(raw: str, width: int, size: float) -> Image.Image:
+    f = theme.mono(size * 0.875)
+    lh = px(round(size * 0.875 * 1.3))
+    rows = raw.split("\n")
+    h = lh * len(rows) + px(16)
+    im = Image.new("RGBA", (width, h + px(4)), (0, 0, 0, 0))
+    d = ImageDraw.Draw(im)
+    d.rounded_rectangle(
+        (0, px(2), width - 1, h + px(2)),
+        radius=px(4),
+        fill=theme.CODE_BG,
+        outline=theme.CODE_BORDER,
+    )
+    for n, row in enumerate(rows):
+        d.text((px(8), px(10) + n * lh), row, font=f, fill=theme.TEXT, anchor="lt")
+    return im
+
+
+def text_width(text: str, style: Style, names: Names) -> int:
+    """The width of one line of markdown-lite (for buttons and menus)."""
+    return round(sum(p.width() for p in inline(text, style, names)))
+
+
+def draw_inline(
+    im: Image.Image, text: str, style: Style, names: Names, x: int, y: int, height: int
+) -> None:
+    """One line of inline markdown at (x, y) in a box ``height`` high (labels, options)."""
+    pieces = inline(text, style, names)
+    line = Line([], height, style.size)
+    cx = 0.0
+    for p in pieces:
+        line.items.append((cx, p))
+        cx += p.width()
+    draw_line(im, line, x, y)

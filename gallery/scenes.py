@@ -1,0 +1,253 @@
+"""Runs the real bot process against the local Discord stand-in, plays a series as its human
+players would, and keeps copies of the messages worth showing (the scenes of the gallery)."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import random
+import re
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kozel_discord.engine import Action, ActionKind
+
+from ._standin import BotProcess, DiscordStandIn, Driver, RecordedMessage
+from .render import Message
+from .richtext import Names
+
+# A KOZEL_FIXED_SEED whose first deal gives seat 0 (a human) four hearts while a computer
+# opens: a molodka out of turn, answered by discards. Found with the engine (gallery/seeds.py).
+GALLERY_SEED = 925
+
+PEOPLE = {
+    "en": (("alice", "Alice"), ("bob", "Bob")),
+    "ru": (("olga", "Ольга"), ("boris", "Борис")),
+}
+
+
+@dataclass
+class Scene:
+    name: str
+    messages: list[Message]
+    caption: str | None = None
+    crop_css: int | None = None  # draw only the top of the picture (the phone's first screen)
+
+
+@dataclass
+class Capture:
+    """What a run collected: message payloads as they were at that moment."""
+
+    scenes: list[Scene] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def _kinds(board: RecordedMessage, tid: str) -> tuple[str | None, list[dict[str, Any]]]:
+    for c in board.custom_ids():
+        if c.startswith(f"kozel:play:{tid}:"):
+            return c, list((board.component(c) or {}).get("options") or [])
+    return None, []
+
+
+def _kind(option: dict[str, Any]) -> ActionKind | None:
+    try:
+        return Action.decode(str(option["value"])).kind
+    except Exception:
+        return None
+
+
+class Gallery:
+    def __init__(self, lang: str, workdir: Path) -> None:
+        self.lang = lang
+        self.locale = "ru" if lang == "ru" else "en-US"
+        self.workdir = workdir
+        self.rng = random.Random(11)
+        self.scenes: list[Scene] = []
+
+    def names(self, s: DiscordStandIn) -> Names:
+        users = {u.id: (u.global_name or u.username) for u in s.users.values()}
+        users[s.bot_user.id] = s.bot_user.username
+        channels = {c.id: c.name for c in s.channels.values()}
+        images: dict[int, bytes] = {}
+        state = getattr(s, "_state", None)  # application emoji images, once the stand-in has them
+        for src in (getattr(s, "app_emoji_images", None), getattr(state, "app_emoji_images", None)):
+            if isinstance(src, dict):
+                images.update(src)
+        return Names(users=users, channels=channels, emoji_images=images)
+
+    def snap(self, s: DiscordStandIn, m: RecordedMessage, **kw: Any) -> Message:
+        files: dict[str, bytes] = {}
+        for attr in ("files", "attachments", "attachment_bytes"):
+            got = getattr(m, attr, None)
+            if isinstance(got, dict):
+                files.update({str(k): v for k, v in got.items() if isinstance(v, bytes)})
+        return Message(
+            copy.deepcopy(m.payload),
+            names=self.names(s),
+            files=files,
+            author=s.bot_user.username,
+            **kw,
+        )
+
+    def command(self, group: str, sub: str) -> str:
+        """The command as this client shows it (localised names)."""
+        try:
+            from kozel_discord.i18n import t
+
+            return f"/{t(f'cmd.{group}.name', self.locale)} {t(f'cmd.{sub}.name', self.locale)}"
+        except Exception:
+            return f"/{group} {sub}"
+
+    def used(self, who: str, group: str, sub: str) -> str:
+        verb = "использует" if self.lang == "ru" else "used"
+        return f"{who} {verb} {self.command(group, sub)}"
+
+    async def run(self) -> list[Scene]:
+        async with DiscordStandIn(response_timeout=15.0) as s:
+            (u1, n1), (u2, n2) = PEOPLE[self.lang]
+            host = s.add_user(u1, global_name=n1, locale=self.locale)
+            mate = s.add_user(u2, global_name=n2, locale=self.locale)
+            guild = s.add_guild(
+                "Kozel club" if self.lang == "en" else "Клуб козла",
+                members=[host, mate],
+                preferred_locale=self.locale,
+            )
+            bot = BotProcess(
+                s,
+                f"sqlite+aiosqlite:///{self.workdir / f'kozel-{self.lang}.sqlite3'}",
+                self.workdir / f"bot-{self.lang}.log",
+                guild=guild,
+                extra_env={"KOZEL_FIXED_SEED": str(GALLERY_SEED)},
+            )
+            await bot.start()
+            try:
+                await s.wait_for_commands("kozel", guild=guild, timeout=30)
+                await self.play(s, guild, host, mate)
+            finally:
+                await bot.stop()
+        return self.scenes
+
+    def add(self, name: str, *msgs: Message, **kw: Any) -> None:
+        self.scenes.append(Scene(f"{self.lang}-{name}", list(msgs), **kw))
+
+    async def play(self, s: DiscordStandIn, guild: Any, host: Any, mate: Any) -> None:
+        chan = guild.default_channel.id
+        r = await s.slash(host, guild, None, "kozel", subcommand="start")
+        assert r.message is not None
+        lobby = r.message
+        tid = next(c for c in lobby.custom_ids() if c.startswith("kozel:sit:")).split(":")[2]
+        driver = Driver(s, guild, {0: host, 2: mate}, lambda o: str(o[0]["value"]))
+        driver.tid = tid
+        await s.click(mate, lobby, f"kozel:sit:{tid}:2")
+        await s.select(host, lobby, f"kozel:addbot:{tid}", ["1:heuristic"])
+        await s.select(host, lobby, f"kozel:addbot:{tid}", ["3:heuristic"])
+        used = self.used(host.global_name or host.username, "kozel", "start")
+        self.add("01-lobby", self.snap(s, lobby, used_command=used))
+        await s.click(host, lobby, f"kozel:lobby:{tid}:begin")
+        await s.wait_for(driver.table_message, timeout=20, what="the table message")
+
+        humans = {host.id: host, mate.id: mate}
+        want = {"lead", "answer", "table"}
+        for _ in range(4000):
+            if driver.series_over():
+                break
+            token = driver.state_token()
+            moved = False
+            for user in humans.values():
+                board = await driver.hand(user)
+                sel, options = _kinds(board, tid)
+                if sel is None:
+                    continue
+                kinds = [_kind(o) for o in options]
+                if ActionKind.MOLODKA in kinds:
+                    choice = options[kinds.index(ActionKind.MOLODKA)]
+                elif driver.whose_mention() != user.id or not options:
+                    continue
+                else:
+                    leading = ActionKind.LEAD in kinds
+                    if user is host and leading and "lead" in want:
+                        want.discard("lead")
+                        self.add("03-board-lead", self.snap(s, board, open_select=sel))
+                    if user is host and not leading and "answer" in want:
+                        want.discard("answer")
+                        self.add("04-board-answer", self.snap(s, board, open_select=sel))
+                    discards = [
+                        o for o, k in zip(options, kinds, strict=True) if k is ActionKind.DISCARD
+                    ]
+                    pool = discards if "table" in want and discards else options
+                    choice = self.rng.choice(pool)
+                await s.select(user, board, sel, [str(choice["value"])])
+                moved = True
+                break
+            await self.look_at_table(s, driver, want)
+            if not moved:
+                await driver.wait_change(token, timeout=30)
+        else:
+            raise AssertionError("the series did not end")
+
+        public = [m for m in s.public_messages(chan)]
+        summaries = [
+            m
+            for m in public
+            if not any(
+                c.startswith(("kozel:sit:", "kozel:hand:", "kozel:rematch:"))
+                for c in m.custom_ids()
+            )
+            and m.embeds
+        ]
+        if summaries:
+            self.add("05-game-summary", self.snap(s, summaries[0]))
+        over = driver.series_over()
+        assert over is not None
+        last = [self.snap(s, summaries[-1])] if summaries else []
+        self.add("06-series-end", *last, self.snap(s, over))
+        league = await s.slash(host, guild, None, "league", subcommand="table")
+        assert league.message is not None
+        used = self.used(host.global_name or host.username, "league", "table")
+        self.add("07-league-table", self.snap(s, league.message, used_command=used))
+
+    async def look_at_table(self, s: DiscordStandIn, driver: Driver, want: set[str]) -> None:
+        """Keep the table message when its trick shows a molodka and a discard."""
+        if "table" not in want:
+            return
+        table = driver.table_message()
+        if table is None:
+            return
+        text = _all_text(table.payload)
+        discard = _has_discard(text)
+        molodka = _has_molodka(text)
+        if discard and (molodka or len(self.scenes) > 3):
+            want.discard("table")
+            self.add("02-table-mid-trick", self.snap(s, table))
+            self.add("08-table-first-screen", self.snap(s, table, width=360), crop_css=300)
+
+
+def _all_text(payload: dict[str, Any]) -> str:
+    parts = [str(payload.get("content") or "")]
+    for e in payload.get("embeds") or []:
+        parts += [str(e.get("title", "")), str(e.get("description", ""))]
+        for f in e.get("fields") or []:
+            parts += [str(f.get("name", "")), str(f.get("value", ""))]
+    return "\n".join(parts)
+
+
+def _has_discard(text: str) -> bool:
+    return bool(re.search(r"discard|сбрас", text, re.IGNORECASE))
+
+
+def _has_molodka(text: str) -> bool:
+    return bool(re.search(r"molodka|молодк", text, re.IGNORECASE))
+
+
+async def capture(lang: str) -> list[Scene]:
+    with tempfile.TemporaryDirectory(prefix="kozel-gallery-") as tmp:
+        return await Gallery(lang, Path(tmp)).run()
+
+
+def capture_all(langs: tuple[str, ...] = ("en", "ru")) -> list[Scene]:
+    out: list[Scene] = []
+    for lang in langs:
+        out += asyncio.run(capture(lang))
+    return out

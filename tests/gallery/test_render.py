@@ -1,0 +1,136 @@
+"""The gallery's Discord look-alike renderer: every component kind is drawn, text shows."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from gallery.render import Message, render_message
+from gallery.richtext import Names, split_emoji
+from gallery.theme import BG, px
+
+
+def _png(colour: tuple[int, int, int], size: tuple[int, int] = (300, 150)) -> bytes:
+    buf = io.BytesIO()
+    Image.new("RGB", size, colour).save(buf, "PNG")
+    return buf.getvalue()
+
+
+def _count(im: Image.Image, colour: tuple[int, int, int], tol: int = 6) -> int:
+    colours = im.convert("RGB").getcolors(maxcolors=1 << 24) or []
+    return sum(
+        n for n, c in colours if all(abs(a - b) <= tol for a, b in zip(c, colour, strict=True))
+    )
+
+
+def _bright(im: Image.Image, box: tuple[int, int, int, int] | None = None) -> int:
+    """Pixels light enough to be text on the dark theme."""
+    part = im.crop(box) if box else im
+    return sum(part.convert("L").histogram()[171:])
+
+
+NAMES = Names(users={42: "alice"}, emoji_images={7: _png((250, 10, 200), (64, 64))})
+
+
+def test_v1_message_draws_content_embed_buttons_and_an_opened_select() -> None:
+    msg = Message(
+        {
+            "content": "<@42> **your turn** ♠ 👍 <:card:7>",
+            "embeds": [{"title": "Kozel", "description": "Trick", "color": 0x2D7D46}],
+            "components": [
+                {
+                    "type": 1,
+                    "components": [
+                        {"type": 2, "style": 1, "label": "Primary", "custom_id": "a"},
+                        {"type": 2, "style": 4, "label": "Danger", "custom_id": "b"},
+                    ],
+                },
+                {
+                    "type": 1,
+                    "components": [
+                        {
+                            "type": 3,
+                            "custom_id": "s",
+                            "placeholder": "Choose",
+                            "options": [
+                                {"label": "One", "value": "1", "description": "first"},
+                                {"label": "Two", "value": "2"},
+                            ],
+                        }
+                    ],
+                },
+            ],
+            "flags": 64,
+        },
+        names=NAMES,
+        open_select="s",
+    )
+    im = render_message(msg)
+    assert im.width == px(400) == 800
+    assert im.getpixel((2, 2)) == BG
+    assert _count(im, (88, 101, 242)) > 1000  # the primary button (and the APP tag)
+    assert _count(im, (218, 55, 60)) > 1000  # the danger button
+    assert _count(im, (45, 125, 70), tol=3) > 100  # the embed's accent bar
+    assert _count(im, (250, 10, 200), tol=3) > 200  # the custom emoji's own image
+    assert _bright(im) > 2000  # text was drawn
+    closed = render_message(Message(msg.payload, names=NAMES))
+    assert closed.height < im.height  # the opened menu lists the options
+
+
+def test_v2_layout_draws_container_text_gallery_section_separator() -> None:
+    text_only = {
+        "flags": 1 << 15,
+        "components": [
+            {
+                "type": 17,
+                "accent_color": 0xFF0000,
+                "components": [{"type": 10, "content": "## Alice's turn\n-# small"}],
+            }
+        ],
+    }
+    base = render_message(Message(text_only))
+    payload = {
+        "flags": 1 << 15,
+        "attachments": [{"id": "1", "filename": "table.png"}],
+        "components": [
+            {
+                "type": 17,
+                "accent_color": 0xFF0000,
+                "components": [
+                    {"type": 10, "content": "## Alice's turn\n-# small"},
+                    {"type": 12, "items": [{"media": {"url": "attachment://table.png"}}]},
+                    {"type": 14, "divider": True, "spacing": 2},
+                    {
+                        "type": 9,
+                        "components": [{"type": 10, "content": "Section"}],
+                        "accessory": {"type": 2, "style": 3, "label": "Go", "custom_id": "g"},
+                    },
+                    {
+                        "type": 1,
+                        "components": [{"type": 2, "style": 2, "label": "X", "custom_id": "x"}],
+                    },
+                ],
+            }
+        ],
+    }
+    im = render_message(Message(payload, files={"table.png": _png((10, 200, 250))}))
+    assert im.width == 800 and im.height > base.height + 200
+    assert _count(im, (255, 0, 0), tol=3) > 100  # the container's accent bar
+    assert _count(im, (10, 200, 250), tol=3) > 20000  # the attachment image, drawn large
+    assert _count(im, (36, 128, 70)) > 500  # the section's success button
+    assert _bright(base) > 500
+
+
+def test_missing_attachment_is_a_placeholder_not_a_crash() -> None:
+    payload = {
+        "embeds": [{"title": "T", "image": {"url": "attachment://nope.png"}}],
+    }
+    im = render_message(Message(payload))
+    assert im.height > px(150)
+
+
+def test_emoji_are_found_as_discord_finds_them() -> None:
+    runs = split_emoji("9♣ 👍🏽 #1 🂠")
+    keys = [k for _, k in runs if k]
+    assert keys == ["2663", "1f44d-1f3fd"]  # 🂠 is not an emoji; '#' alone is text
