@@ -1,0 +1,100 @@
+"""Cost of the pictures: draw time (p50/p95) of the table and private-board images over
+random positions, and their PNG sizes, for the shipped encoding (256-colour palette) and,
+for comparison, plain RGB PNG with ``optimize``.
+
+Run: .venv/bin/python benchmarks/pictures.py [--positions 300] [--seed 1]
+The cache is bypassed: every figure is a fresh draw (sprites of cards stay cached, as in
+the bot after its first pictures).
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+
+from PIL import Image
+
+from kozel_discord.engine import Observation, Series, observe
+from kozel_discord.ui.pictures import Labels, last_trick
+from kozel_discord.ui.pictures.draw import png
+from kozel_discord.ui.pictures.hand import hand_state, render_hand
+from kozel_discord.ui.pictures.table import render_table, table_state
+
+LABELS = Labels(("Alice", "Борис Длинноимённый", "Carol", "Дмитрий"))
+
+
+def positions(n: int, seed: int) -> list[tuple[Observation, Observation]]:
+    """(public view, view of the seat to move) at ``n`` random moments of random series."""
+    rng = random.Random(seed)
+    out: list[tuple[Observation, Observation]] = []
+    series = Series(seed)
+    while len(out) < n:
+        if series.over:
+            series = Series(rng.randrange(1 << 30))
+        seat = series.turn
+        assert seat is not None
+        if rng.random() < 0.5:
+            out.append((observe(series, None), observe(series, seat)))
+        series.apply(seat, rng.choice(series.legal_actions(seat)))
+    return out
+
+
+def rgb_png(img: Image.Image) -> bytes:
+    buf = io.BytesIO()
+    img.save(buf, "PNG", optimize=True)
+    return buf.getvalue()
+
+
+def measure(
+    name: str, images: list[Callable[[], Image.Image]], encode: Callable[[Image.Image], bytes]
+) -> None:
+    times: list[float] = []
+    sizes: list[int] = []
+    for make in images:
+        start = time.perf_counter()
+        data = encode(make().convert("RGB"))
+        times.append((time.perf_counter() - start) * 1000)
+        sizes.append(len(data))
+    times.sort()
+    p50 = statistics.median(times)
+    p95 = times[min(len(times) - 1, int(len(times) * 0.95))]
+    print(
+        f"{name:<26} draw p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   PNG bytes min {min(sizes):>6}"
+        f"  median {int(statistics.median(sizes)):>6}  max {max(sizes):>6}"
+    )
+
+
+def _table_image(obs: Observation) -> Image.Image:
+    return render_table(table_state(obs, LABELS, last_trick(obs)))
+
+
+def _hand_image(obs: Observation) -> Image.Image:
+    return render_hand(hand_state(obs, LABELS, last_trick(obs)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--positions", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    print(f"Python {platform.python_version()}, {os.cpu_count()} cores, {args.positions} positions")
+    pos = positions(args.positions, args.seed)
+    render_table(table_state(pos[0][0], LABELS))  # warm the sprite caches once
+    tables: list[Callable[[], Image.Image]] = [partial(_table_image, o) for o, _ in pos]
+    hands: list[Callable[[], Image.Image]] = [partial(_hand_image, m) for _, m in pos]
+    measure("table (palette, shipped)", tables, png)
+    measure("hand  (palette, shipped)", hands, png)
+    n = max(1, len(pos) // 5)
+    measure("table (RGB, optimize)", tables[:n], rgb_png)
+    measure("hand  (RGB, optimize)", hands[:n], rgb_png)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Pictures of the game (Pillow): the public table, a player's private board, and the
+card faces for application emojis.
+
+Every function here is pure and thread-safe: the caller runs it in a worker thread
+(``asyncio.to_thread``), never on the event loop. A picture depends only on what it
+shows: the state it shows is summarised as a hashable key and the PNG is cached by it.
+
+- :func:`draw_table` draws from the public observation only (``observe(series, None)``);
+- :func:`draw_hand` from the observation of the seat whose board it is;
+- :func:`draw_card` and :func:`card_emojis` give the 36 faces and the back at 128x128.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...engine import Observation
+from .cards import EMOJI_SIZE, EmojiImage, card_emojis, draw_card, emoji_name
+from .draw import png
+from .hand import HandState, hand_order, hand_state, render_hand
+from .model import FinishedPlay, FinishedTrick, Labels, last_trick
+from .table import TableState, render_table, table_state
+
+__all__ = [
+    "EMOJI_SIZE",
+    "EmojiImage",
+    "FinishedPlay",
+    "FinishedTrick",
+    "Labels",
+    "card_emojis",
+    "draw_card",
+    "draw_hand",
+    "draw_table",
+    "emoji_name",
+    "hand_order",
+    "last_trick",
+]
+
+
+def draw_table(obs: Observation, labels: Labels, last_trick: FinishedTrick | None = None) -> bytes:
+    """The public table as a PNG (800 px wide), from ``observe(series, None)`` only.
+
+    While no card of the current trick is down, ``last_trick`` (the trick just taken:
+    :func:`last_trick` of this observation, or of the one before when that trick ended
+    the game) is shown with who took it. Raises ValueError for a seat's private view.
+    """
+    return _table_png(table_state(obs, labels, last_trick))
+
+
+def draw_hand(obs: Observation, labels: Labels, last_trick: FinishedTrick | None = None) -> bytes:
+    """A seat's private board as a PNG (800 px wide): its hand and the trick it sees."""
+    return _hand_png(hand_state(obs, labels, last_trick))
+
+
+@lru_cache(maxsize=256)
+def _table_png(state: TableState) -> bytes:
+    return png(render_table(state).convert("RGB"))
+
+
+@lru_cache(maxsize=512)
+def _hand_png(state: HandState) -> bytes:
+    return png(render_hand(state).convert("RGB"))

@@ -1,0 +1,138 @@
+"""A player's private board picture: their own hand, big and sorted, and the trick as
+they see it (their own discards face up but dimmed: nobody else sees them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from ...engine import ActionKind, Card, Observation, Suit
+from . import style
+from .cards import back, face
+from .draw import egg, paste_cards, pill, row_width, text
+from .fonts import font
+from .model import FinishedTrick, Labels
+from .table import ShownPlay
+
+W = 800
+TOP = 76
+TRICK_Y = TOP + 46
+CARD_W, CARD_H, CARD_STEP = 64, 90, 30
+HAND_Y = TRICK_Y + CARD_H + 84
+HAND_W, HAND_H, HAND_STEP = 176, 246, 190
+H = HAND_Y + HAND_H + 24
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """Everything a private board picture shows (hashable: the cache key)."""
+
+    labels: Labels
+    seat: int
+    hand: tuple[Card, ...]  # in the order shown
+    trump_card: Card
+    stock_size: int
+    turn: int | None
+    plays: tuple[ShownPlay, ...]
+    marked_seat: int | None
+    finished: bool
+    eggs: int
+
+
+def hand_order(hand: tuple[Card, ...], trump: Suit) -> tuple[Card, ...]:
+    """Sorted for the eye: suit by suit, low to high, the trumps last (rightmost)."""
+    return tuple(sorted(hand, key=lambda c: (c.suit is trump, c.suit, c.rank)))
+
+
+def hand_state(
+    obs: Observation, labels: Labels, last_trick: FinishedTrick | None = None
+) -> HandState:
+    if obs.seat is None:
+        raise ValueError("a private board is drawn from a seat's view: observe(series, seat)")
+    plays = tuple(
+        ShownPlay(p.seat, p.kind, p.cards if p.cards else (None,) * p.count) for p in obs.trick
+    )
+    marked: int | None = obs.top_seat if plays else None
+    finished = False
+    if not plays and last_trick is not None and not obs.series_over:
+        plays = tuple(
+            ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count)
+            for p in last_trick.plays
+        )
+        marked, finished = last_trick.taker, True
+    return HandState(
+        labels=labels,
+        seat=obs.seat,
+        hand=hand_order(obs.hand, obs.trump),
+        trump_card=obs.trump_card,
+        stock_size=obs.stock_size,
+        turn=obs.turn,
+        plays=plays,
+        marked_seat=marked,
+        finished=finished,
+        eggs=obs.eggs,
+    )
+
+
+def render_hand(st: HandState) -> Image.Image:
+    img = Image.new("RGBA", (W, H), (*style.FELT, 255))
+    d = ImageDraw.Draw(img)
+    _top(img, d, st)
+    _trick(img, d, st)
+    _hand(img, d, st)
+    return img
+
+
+def _top(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
+    d.rectangle((0, 0, W, TOP - 8), style.PANEL)
+    tw, th = 40, 56
+    img.alpha_composite(face(st.trump_card, tw, th, True), (16, 6))
+    f = font(24, 700)
+    x = 16 + tw + 12
+    x += round(text(d, (x, 34), st.labels.trump, f, style.TRUMP_GOLD, 150)) + 28
+    img.alpha_composite(back(tw, th), (x, 6))
+    x += tw + 12
+    text(d, (x, 34), f"{st.labels.stock}: {st.stock_size}", f, style.PANEL_TEXT, 170)
+    if st.turn == st.seat:
+        pill(d, (W - 110, 34), st.labels.your_turn, style.TURN, style.BLACK, 26, 200)
+    elif st.turn is not None:
+        who = f"{st.labels.turn}: {st.labels.seat_names[st.turn]}"
+        text(d, (W - 16, 34), who, font(24, 600), style.PANEL_TEXT, 300, "rm")
+    if st.eggs:
+        img.alpha_composite(egg(30), (W - 46, TOP - 4))
+
+
+def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
+    if not st.plays:
+        return
+    trump = st.trump_card.suit
+    widths = [row_width(len(p.cards), CARD_W, CARD_STEP) for p in st.plays]
+    gap = 26
+    x = (W - sum(widths) - gap * (len(widths) - 1)) // 2
+    for p, w in zip(st.plays, widths, strict=True):
+        marked = p.seat == st.marked_seat
+        name = st.labels.seat_names[p.seat]
+        colour = style.TEAM[p.seat & 1]
+        text(d, (x + w / 2, TRICK_Y - 20), name, font(22, 700, 75), colour, w + gap - 4, "mm")
+        if marked:
+            d.rounded_rectangle(
+                (x - 6, TRICK_Y - 6, x + w + 6, TRICK_Y + CARD_H + 6), 12, style.WIN
+            )
+        paste_cards(img, x, TRICK_Y, p.cards, CARD_W, CARD_H, CARD_STEP, trump)
+        if p.kind is ActionKind.DISCARD and p.cards and p.cards[0] is not None:
+            veil = Image.new("RGBA", (w, CARD_H), (*style.BACK, 150))
+            img.alpha_composite(veil, (x, TRICK_Y))  # my discard: face down for the others
+        if marked:
+            word = st.labels.took if st.finished else st.labels.winning
+            pill(d, (x + w / 2, TRICK_Y + CARD_H + 24), word, style.WIN, style.BLACK, 20, w + gap)
+        x += w + gap
+
+
+def _hand(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
+    text(d, (24, HAND_Y - 28), st.labels.your_hand, font(26, 700), style.PANEL_TEXT, 400)
+    n = len(st.hand)
+    x = (W - row_width(n, HAND_W, HAND_STEP)) // 2
+    paste_cards(img, x, HAND_Y, st.hand, HAND_W, HAND_H, HAND_STEP, st.trump_card.suit)
+    if n == 0:
+        text(d, (W / 2, HAND_Y + HAND_H / 2), "—", font(40), style.MUTED_TEXT, None, "mm")

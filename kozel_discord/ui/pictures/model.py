@@ -1,0 +1,84 @@
+"""The data a picture shows: localised labels from the caller, and the finished trick.
+
+The renderer does no translation: the caller (the presenter) passes every word already
+in the reader's language. Everything else comes from an :class:`Observation`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...engine import ActionKind, Card, EventKind, Observation
+
+
+@dataclass(frozen=True, slots=True)
+class Labels:
+    """Already-localised words of a picture (the English defaults are for tests and tools)."""
+
+    seat_names: tuple[str, str, str, str]
+    team_names: tuple[str, str] = ("Team A", "Team B")
+    trump: str = "Trump"
+    stock: str = "Stock"
+    turn: str = "Turn"
+    winning: str = "Winning"
+    took: str = "Took it"
+    tricks: str = "Tricks"
+    defeat_points: str = "Defeat points"
+    eggs: str = "Eggs"
+    game: str = "Game"
+    dealer: str = "Dealer"
+    molodka: str = "Molodka"
+    your_hand: str = "Your hand"
+    your_turn: str = "Your turn"
+    goats: str = "Goats"
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedPlay:
+    """A play of a finished trick as everybody saw it: no faces for a discard."""
+
+    seat: int
+    kind: ActionKind
+    count: int
+    cards: tuple[Card, ...]  # empty for a discard
+
+    @property
+    def face_up(self) -> bool:
+        return self.kind is not ActionKind.DISCARD
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedTrick:
+    """The last trick taken: its plays in order and who took it (public data only)."""
+
+    plays: tuple[FinishedPlay, ...]
+    taker: int
+
+    @property
+    def taking_play(self) -> FinishedPlay | None:
+        for p in reversed(self.plays):
+            if p.seat == self.taker and p.face_up:
+                return p
+        return None
+
+
+def last_trick(obs: Observation) -> FinishedTrick | None:
+    """The last trick taken in this game, from the observation's public log.
+
+    None before the first trick of a game is taken. After the last trick of a game the
+    observation is of the next game already: the caller keeps the trick from the
+    observation it had before (this function on it) and passes it on.
+    """
+    plays: list[FinishedPlay] = []
+    found: FinishedTrick | None = None
+    for e in obs.log:
+        if e.kind is EventKind.TAKE:
+            found = FinishedTrick(tuple(plays), e.seat)
+            plays = []
+        elif e.kind is EventKind.RETURN:
+            plays = []
+        elif e.kind is EventKind.DISCARD:
+            plays.append(FinishedPlay(e.seat, ActionKind.DISCARD, e.size, ()))
+        elif e.kind is not EventKind.DRAW:
+            plays.append(FinishedPlay(e.seat, ActionKind(e.kind.value), e.size, e.cards))
+    return found

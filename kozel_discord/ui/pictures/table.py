@@ -1,0 +1,252 @@
+"""The public table picture: seats, the trick, trump and stock, and the score.
+
+Drawn from a :class:`TableState`, a hashable summary of what the picture shows, taken
+from the public observation only; equal states give the same PNG (and hit the cache).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from ...engine import SERIES_TARGET, ActionKind, Card, Observation, Suit, team_of
+from . import style
+from .cards import back, face
+from .draw import Box, egg, paste_cards, pill, row_width, text
+from .fonts import clean, fit, font
+from .model import FinishedTrick, Labels
+
+W, H = 800, 760
+HEADER = 112
+CARD_W, CARD_H, CARD_STEP = 74, 104, 38
+# Where each seat sits, by its place relative to the bottom seat: bottom, left, top, right.
+SEAT_BOX: tuple[Box, Box, Box, Box] = (
+    (230, H - 112, 570, H - 14),
+    (12, 380, 196, 478),
+    (230, HEADER + 12, 570, HEADER + 110),
+    (W - 196, 380, W - 12, 478),
+)
+TRICK_TOP = HEADER + 138
+
+
+@dataclass(frozen=True, slots=True)
+class ShownPlay:
+    seat: int
+    kind: ActionKind
+    cards: tuple[Card | None, ...]  # None: a card face down
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Everything the table picture shows (hashable: the cache key)."""
+
+    labels: Labels
+    bottom: int
+    hand_sizes: tuple[int, int, int, int]
+    turn: int | None
+    dealer: int
+    trump_card: Card
+    stock_size: int
+    tricks: tuple[int, int]
+    defeat_points: tuple[int, int]
+    eggs: int
+    game_number: int
+    plays: tuple[ShownPlay, ...]
+    marked_seat: int | None  # the play that wins (or, for a finished trick, took) the trick
+    finished: bool  # the plays are the last trick, already taken
+    goats: int | None
+
+
+def table_state(
+    obs: Observation, labels: Labels, last_trick: FinishedTrick | None = None
+) -> TableState:
+    if obs.seat is not None:
+        raise ValueError("the table picture is drawn from the public view: observe(series, None)")
+    plays = tuple(
+        ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count) for p in obs.trick
+    )
+    marked: int | None = obs.top_seat if plays else None
+    finished = False
+    if not plays and last_trick is not None and not obs.series_over:
+        plays = tuple(
+            ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count)
+            for p in last_trick.plays
+        )
+        marked, finished = last_trick.taker, True
+    return TableState(
+        labels=labels,
+        bottom=0,
+        hand_sizes=obs.hand_sizes,
+        turn=obs.turn,
+        dealer=obs.dealer,
+        trump_card=obs.trump_card,
+        stock_size=obs.stock_size,
+        tricks=obs.tricks,
+        defeat_points=obs.defeat_points,
+        eggs=obs.eggs,
+        game_number=obs.game_number,
+        plays=plays,
+        marked_seat=marked,
+        finished=finished,
+        goats=obs.goats,
+    )
+
+
+def render_table(st: TableState) -> Image.Image:
+    img = Image.new("RGBA", (W, H), (*style.FELT, 255))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((4, HEADER + 2, W - 5, H - 5), 28, None, style.FELT_LINE, 3)
+    _header(d, st)
+    for seat in range(4):
+        _seat(img, d, st, seat)
+    _stock(img, d, st)
+    _game_box(img, d, st)
+    _trick(img, d, st)
+    return img
+
+
+def _place(st: TableState, seat: int) -> int:
+    return (seat - st.bottom) % 4
+
+
+# ---------------------------------------------------------------- header: the score
+def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
+    half = (W - 36) // 2
+    for team in (0, 1):
+        x0 = 12 + team * (half + 12)
+        box = (x0, 10, x0 + half, HEADER - 8)
+        d.rounded_rectangle(box, 16, style.PANEL, style.TEAM[team], 3)
+        colour = style.TEAM[team]
+        tricks = f"{st.labels.tricks}: {st.tricks[team]}"
+        tf = font(24, 600)
+        tw = tf.getlength(tricks)
+        text(d, (box[2] - 16, box[1] + 26), tricks, tf, style.PANEL_TEXT, anchor="rm")
+        name = st.labels.team_names[team]
+        text(d, (x0 + 16, box[1] + 26), name, font(28, 700), colour, half - 48 - tw)
+        dp = st.defeat_points[team]
+        score = f"{dp}/{SERIES_TARGET}"
+        sf = font(24, 700)
+        text(d, (box[2] - 16, box[1] + 62), score, sf, style.PANEL_TEXT, anchor="rm")
+        label_w = half - 48 - sf.getlength(score)
+        text(
+            d, (x0 + 16, box[1] + 62), st.labels.defeat_points, font(20), style.MUTED_TEXT, label_w
+        )
+        # the defeat points toward the series target, one segment each
+        bx0, bx1, by = x0 + 16, box[2] - 16, box[3] - 16
+        seg = (bx1 - bx0) / SERIES_TARGET
+        for i in range(SERIES_TARGET):
+            fill = colour if i < dp else (58, 61, 68)
+            d.rectangle((round(bx0 + i * seg), by, round(bx0 + (i + 1) * seg) - 3, by + 8), fill)
+        if st.goats == team:
+            pill(d, ((box[0] + box[2]) / 2, box[3]), st.labels.goats, style.WIN, style.BLACK, 22)
+
+
+# ---------------------------------------------------------------- seats
+def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -> None:
+    x0, y0, x1, y1 = SEAT_BOX[_place(st, seat)]
+    team = team_of(seat)
+    turn = st.turn == seat
+    if turn:
+        d.rounded_rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), 20, style.TURN)
+    d.rounded_rectangle((x0, y0, x1, y1), 16, style.PANEL, style.TEAM[team], 4)
+    d.rectangle((x0 + 4, y0 + 14, x0 + 11, y1 - 14), style.TEAM[team])
+    dealer_w = 0
+    if seat == st.dealer:
+        letter = st.labels.dealer[:1].upper() or "D"
+        dealer_w = 34
+        cx, cy = x1 - 26, y0 + 26
+        d.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), style.PANEL_TEXT)
+        d.text((cx, cy), letter, fill=style.PANEL, font=font(20, 800), anchor="mm")
+    name = st.labels.seat_names[seat]
+    room = x1 - x0 - 36 - dealer_w
+    f = font(28, 700)
+    if fit(name, f, room) != clean(name):
+        f = font(28, 700, 75)  # condensed before cutting a long name
+    text(d, (x0 + 22, y0 + 28), name, f, style.PANEL_TEXT, room)
+    n = st.hand_sizes[seat]
+    bw, bh, step = 30, 42, 22
+    by = y1 - bh - 10
+    for i in range(n):
+        sprite = back(bw, bh)
+        img.alpha_composite(sprite, (x0 + 22 + i * step, by))
+    if n == 0:
+        d.text((x0 + 22, by + bh / 2), "—", fill=style.MUTED_TEXT, font=font(24), anchor="lm")
+    if turn:
+        pill(d, ((x0 + x1) / 2, y0 - 4), st.labels.turn, style.TURN, style.BLACK, 22)
+
+
+# ---------------------------------------------------------------- stock and trump
+def _stock(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
+    x, y = 24, HEADER + 22
+    w, h = 72, 100
+    if st.stock_size:
+        for i in range(min(3, st.stock_size)):
+            img.alpha_composite(back(w, h), (x + i * 3, y + i * 3))
+    else:
+        d.rounded_rectangle((x, y, x + w, y + h), 8, None, style.FELT_LINE, 3)
+    count = str(st.stock_size)
+    cx, cy = x + w / 2 + 3, y + h / 2 + 3
+    d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), style.PANEL, style.PANEL_TEXT, 2)
+    d.text((cx, cy), count, fill=style.PANEL_TEXT, font=font(26, 800), anchor="mm")
+    tx = x + w + 22
+    img.alpha_composite(face(st.trump_card, w, h, True), (tx, y))
+    f = font(20, 600)
+    text(d, (x + w / 2 + 3, y + h + 22), st.labels.stock, f, style.PANEL_TEXT, 96, "mm")
+    text(d, (tx + w / 2, y + h + 22), st.labels.trump, f, style.TRUMP_GOLD, 96, "mm")
+
+
+def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
+    x1, y = W - 24, HEADER + 40
+    label = f"{st.labels.game} {st.game_number}"
+    text(d, (x1, y), label, font(26, 700), style.PANEL_TEXT, 190, "rm")
+    if st.eggs:
+        size = 34
+        e = egg(size)
+        shown = min(st.eggs, 3)
+        ex = x1 - shown * (size - 6) - 6
+        for i in range(shown):
+            img.alpha_composite(e, (ex + i * (size - 6), y + 30))
+        cap = f"{st.labels.eggs}: {st.eggs}"
+        text(d, (ex - 10, y + 30 + size / 2), cap, font(20, 600), style.EGG, 130, "rm")
+
+
+# ---------------------------------------------------------------- the trick
+def _play_box(place: int, n: int) -> tuple[int, int]:
+    """Top-left corner of a play of ``n`` cards laid by the seat at ``place``."""
+    width = row_width(n, CARD_W, CARD_STEP)
+    mid_y = (SEAT_BOX[1][1] + SEAT_BOX[1][3]) // 2 - CARD_H // 2
+    if place == 0:
+        return (W - width) // 2, SEAT_BOX[0][1] - 26 - CARD_H
+    if place == 2:
+        return (W - width) // 2, TRICK_TOP
+    if place == 1:
+        return SEAT_BOX[1][2] + 16, mid_y
+    return SEAT_BOX[3][0] - 16 - width, mid_y
+
+
+def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
+    trump: Suit = st.trump_card.suit
+    boxes: dict[int, Box] = {}
+    for p in st.plays:
+        place = _place(st, p.seat)
+        x, y = _play_box(place, len(p.cards))
+        if p.seat == st.marked_seat:
+            bw = row_width(len(p.cards), CARD_W, CARD_STEP)
+            d.rounded_rectangle((x - 7, y - 7, x + bw + 7, y + CARD_H + 7), 14, style.WIN)
+        boxes[p.seat] = box = paste_cards(img, x, y, p.cards, CARD_W, CARD_H, CARD_STEP, trump)
+        if st.finished and p.seat != st.marked_seat:  # a taken trick: the taker's play stands out
+            veil = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (*style.FELT, 110))
+            img.alpha_composite(veil, (box[0], box[1]))
+    for p in st.plays:
+        x0, y0, x1, y1 = boxes[p.seat]
+        words = []
+        if p.kind is ActionKind.MOLODKA or (p.kind is ActionKind.LEAD and len(p.cards) == 4):
+            words.append(st.labels.molodka)
+        if p.seat == st.marked_seat:
+            words.append(st.labels.took if st.finished else st.labels.winning)
+        if words:
+            cy = y1 + 20 if _place(st, p.seat) == 2 else y0 - 20
+            marked = p.seat == st.marked_seat
+            bg = style.WIN if marked else style.PANEL_TEXT
+            pill(d, ((x0 + x1) / 2, cy), " · ".join(words), bg, style.BLACK, 20, 220)

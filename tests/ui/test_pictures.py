@@ -1,0 +1,236 @@
+"""The pictures: pixel-exact golden images, the public table shows nothing hidden, odd names
+do not break the layout, and the emoji faces are stable.
+
+Regenerate the golden images after a deliberate change of the drawing with
+``KOZEL_REGEN_GOLDEN=1 .venv/bin/pytest tests/ui/test_pictures.py`` and look at them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from kozel_discord.engine import Action, ActionKind, Series, card, cards, observe
+from kozel_discord.ui import pictures
+from kozel_discord.ui.pictures.fonts import ELLIPSIS, clean, fit, font
+from tests.engine.helpers import position, series_with
+
+GOLDEN = Path(__file__).parent / "golden"
+REGEN = os.environ.get("KOZEL_REGEN_GOLDEN") == "1"
+LABELS = pictures.Labels(("Alice", "Борис Длинноимённый-Сидоров", "Carol 🐐", "Дмитрий"))
+RU = pictures.Labels(
+    ("Аня", "Борис", "Вика", "Гоша"),
+    team_names=("Команда А", "Команда Б"),
+    trump="Козырь",
+    stock="Колода",
+    turn="Ход",
+    winning="Бьёт",
+    took="Взял",
+    tricks="Взятки",
+    defeat_points="Штрафные очки",
+    eggs="Яйца",
+    game="Игра",
+    dealer="Сдающий",
+    molodka="Молодка",
+    your_hand="Ваши карты",
+    your_turn="Ваш ход",
+    goats="Козлы",
+)
+
+
+def _pixels(png: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(png))
+    img.load()
+    return img
+
+
+def _check_golden(name: str, png: bytes) -> None:
+    path = GOLDEN / f"{name}.png"
+    if REGEN:
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_bytes(png)
+    assert path.exists(), f"no golden image {path.name}: run with KOZEL_REGEN_GOLDEN=1"
+    want, got = _pixels(path.read_bytes()), _pixels(png)
+    assert got.size == want.size and got.mode == want.mode
+    assert got.convert("RGBA").tobytes() == want.convert("RGBA").tobytes(), (
+        f"{name}: the picture changed (regenerate deliberately with KOZEL_REGEN_GOLDEN=1)"
+    )
+
+
+def _advance(series: Series, moves: int, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    for _ in range(moves):
+        seat = series.turn
+        assert seat is not None
+        series.apply(seat, rng.choice(series.legal_actions(seat)))
+
+
+def _mid_trick() -> Series:
+    s = Series(3)
+    _advance(s, 10)
+    assert s.game.plays, "a trick is open"
+    return s
+
+
+def test_golden_table_mid_trick_with_a_discard() -> None:
+    s = _mid_trick()
+    assert any(not p.face_up for p in s.game.plays)
+    _check_golden("table-mid-trick", pictures.draw_table(observe(s, None), LABELS))
+
+
+def test_golden_table_finished_trick_in_russian() -> None:
+    s = Series(3)
+    _advance(s, 12)
+    obs = observe(s, None)
+    assert not obs.trick
+    last = pictures.last_trick(obs)
+    assert last is not None
+    _check_golden("table-trick-taken-ru", pictures.draw_table(obs, RU, last))
+
+
+def test_golden_table_molodka_eggs_and_score() -> None:
+    # seat 0 holds four clubs: after seat 1's lead it lays them as a molodka out of turn
+    game = position(
+        ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"],
+        trump="6h",
+        leader=1,
+        stock="6d 7d 8d 9h",
+    )
+    s = series_with(game, defeat_points=(4, 10), eggs=2)
+    s.apply(1, Action.lead(card("7h")))
+    s.apply(0, Action.molodka(*cards("6c 8c Ac 10c")))
+    s.apply(1, Action.discard(*cards("7h 8h 9d Jd")))
+    obs = observe(s, None)
+    assert obs.turn == 2 and [p.kind for p in obs.trick] == [ActionKind.MOLODKA, ActionKind.DISCARD]
+    _check_golden("table-molodka", pictures.draw_table(obs, LABELS))
+
+
+def test_golden_private_boards() -> None:
+    s = _mid_trick()
+    for seat in range(4):
+        if s.game.plays[-1].seat == seat:
+            break
+    _check_golden("hand-after-own-discard", pictures.draw_hand(observe(s, seat), LABELS))
+    turn = s.turn
+    assert turn is not None
+    _check_golden("hand-answering-ru", pictures.draw_hand(observe(s, turn), RU))
+
+
+def test_golden_emojis() -> None:
+    _check_golden("emoji-10h", pictures.draw_card(card("10h")))
+    _check_golden("emoji-qs", pictures.draw_card(card("Qs")))
+    _check_golden("emoji-back", pictures.draw_card(None))
+
+
+# ---------------------------------------------------------------- nothing hidden is drawn
+def _twins() -> tuple[Series, Series]:
+    """Two series that differ only in hidden cards: seat 1's hand and discard, the stock."""
+    hands = ["6c 8c 9h Ac", "7d 8d Qs", "9s Js 6s 7s", "Qd Kd 10d Ad"]
+    one = position([*hands[:1], hands[1] + " Kc", *hands[2:]], trump="Jh", stock="Kh Qc Jc 7c")
+    two = position([*hands[:1], hands[1] + " Qc", *hands[2:]], trump="Jh", stock="Kh Kc Jc 7c")
+    twins = (series_with(one), series_with(two))
+    for s, discard in zip(twins, ("Kc", "Qc"), strict=True):
+        s.apply(0, Action.lead(card("Ac")))
+        s.apply(1, Action.discard(card(discard)))
+    return twins
+
+
+def test_public_table_is_identical_when_hidden_cards_differ() -> None:
+    one, two = _twins()
+    assert one.game.plays != two.game.plays and one.game.stock != two.game.stock
+    assert observe(one, None) == observe(two, None)
+    assert pictures.draw_table(observe(one, None), LABELS) == pictures.draw_table(
+        observe(two, None), LABELS
+    )
+    # while the discarder's own board does show the difference
+    assert pictures.draw_hand(observe(one, 1), LABELS) != pictures.draw_hand(
+        observe(two, 1), LABELS
+    )
+
+
+def test_the_table_refuses_a_private_view_and_the_board_a_public_one() -> None:
+    s = Series(5)
+    with pytest.raises(ValueError, match="public view"):
+        pictures.draw_table(observe(s, 0), LABELS)
+    with pytest.raises(ValueError, match="seat's view"):
+        pictures.draw_hand(observe(s, None), LABELS)
+
+
+def test_last_trick_hides_discards_and_names_the_taker() -> None:
+    one, _ = _twins()
+    one.apply(2, Action.discard(card("9s")))
+    one.apply(3, Action.discard(card("Qd")))
+    last = pictures.last_trick(observe(one, None))
+    assert last is not None and last.taker == 0
+    assert [(p.seat, p.kind, p.count, p.cards) for p in last.plays] == [
+        (0, ActionKind.LEAD, 1, (card("Ac"),)),
+        (1, ActionKind.DISCARD, 1, ()),
+        (2, ActionKind.DISCARD, 1, ()),
+        (3, ActionKind.DISCARD, 1, ()),
+    ]
+    assert last.taking_play is last.plays[0]
+    assert pictures.last_trick(observe(Series(1), None)) is None
+
+
+def test_random_play_draws_every_state() -> None:
+    rng = random.Random(7)
+    s = Series(11)
+    last = None
+    for _ in range(60):
+        obs = observe(s, None)
+        last = pictures.last_trick(obs) or last
+        table = _pixels(pictures.draw_table(obs, LABELS, last))
+        assert table.size == (800, 760)
+        seat = s.turn
+        assert seat is not None
+        board = _pixels(pictures.draw_hand(observe(s, seat), LABELS, last))
+        assert board.width == 800
+        s.apply(seat, rng.choice(s.legal_actions(seat)))
+
+
+def test_same_state_is_drawn_once() -> None:
+    s = _mid_trick()
+    first = pictures.draw_table(observe(s, None), LABELS)
+    assert pictures.draw_table(observe(s, None), LABELS) is first
+
+
+# ---------------------------------------------------------------- names and text
+@pytest.mark.parametrize(
+    "name",
+    ["x" * 200, "🐐🐐🐐", "\u200d\u0000\t", "Zoë 👩‍👩‍👧 Ёжиков", "مرحبا", "漢字テスト", ""],
+)
+def test_odd_names_do_not_break_the_picture(name: str) -> None:
+    labels = pictures.Labels((name, name, name, name), team_names=(name, name))
+    s = _mid_trick()
+    assert _pixels(pictures.draw_table(observe(s, None), labels)).size == (800, 760)
+    assert _pixels(pictures.draw_hand(observe(s, 0), labels)).width == 800
+
+
+def test_long_names_are_ellipsised_within_the_width() -> None:
+    f = font(28, 700)
+    cut = fit("Александр Длинноимённый-Сидоров", f, 180)
+    assert cut.endswith(ELLIPSIS) and cut.startswith("Александр")
+    assert f.getlength(cut) <= 180
+    assert fit("Вася", f, 180) == "Вася"
+    assert clean("Carol 🐐 \u200d x") == "Carol x"
+
+
+# ---------------------------------------------------------------- emojis
+def test_card_emojis_are_37_stable_valid_images() -> None:
+    emojis = pictures.card_emojis()
+    assert len(emojis) == 37 and emojis[-1].name == "kz_back"
+    assert len({e.name for e in emojis}) == 37 and len({e.sha256 for e in emojis}) == 37
+    for e in emojis:
+        assert re.fullmatch(r"[A-Za-z0-9_]{2,32}", e.name)
+        assert e.sha256 == hashlib.sha256(e.png).hexdigest()
+        assert len(e.png) < 256 * 1024  # Discord's limit for an emoji image
+        img = _pixels(e.png)
+        assert img.size == (128, 128) and img.mode == "RGBA"
+    assert pictures.card_emojis() == emojis
