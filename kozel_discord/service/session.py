@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..engine import Action, observe, public_action
+from ..engine import Action, public_action
 from ..store import LeagueStore, UnitOfWork
 from ..store.records import StaleTableError
 from . import computer, league_records
@@ -363,40 +363,14 @@ class TableSession:
             await self._run_step(version, timed_out=timed_out)
 
     async def _computer_step(self, *, timed_out: bool) -> list[TableEvent]:
-        table = self.table
-        series = table.series
+        series = self.table.series
         assert series is not None
-        if series.turn is None:
+        decision = await computer.decide(self.ctx.computers, self.table, timed_out=timed_out)
+        if decision is None:
             return []
-        base = f"{table.series_seed}/{len(series.actions)}"
-        players = self.ctx.computers
-        # Out-of-turn molodkas of computer seats first, in priority order (§5.3).
-        for i in computer.molodka_seats(table, series):
-            obs = observe(series, i)
-            try:
-                wish = await players.wants_molodka(computer.level_of(table, i), obs, f"{base}/m{i}")
-            except Exception:
-                log.exception("computer_failed table=%s seat=%d: no molodka", table.table_id, i)
-                wish = None
-            if wish is not None and wish in obs.legal_actions:
-                return await self._computer_apply(i, wish, timed_out=False)
-        turn = series.turn
-        if table.seat(turn).played_by_computer or timed_out:
-            level = computer.level_of(table, turn)
-            obs = observe(series, turn)
-            action: Action | None
-            try:
-                action = await players.choose(level, obs, f"{base}/{turn}")
-            except Exception:
-                log.exception(
-                    "computer_failed table=%s seat=%d level=%s", table.table_id, turn, level
-                )
-                action = None
-            if action is None or action not in obs.legal_actions:
-                # A failed or confused player must not stall the table: the simple one plays.
-                action = computer.fallback_choice(obs, f"{base}/{turn}")
-            return await self._computer_apply(turn, action, timed_out=timed_out)
-        return []
+        seat, action = decision
+        # A molodka out of turn is the computer's own; only the turn itself can time out.
+        return await self._computer_apply(seat, action, timed_out=timed_out and seat == series.turn)
 
     async def _computer_apply(
         self, seat: int, action: Action, *, timed_out: bool
