@@ -5,10 +5,19 @@
 #   docker run --rm --env-file .env kozel-discord doctor
 #
 # Runs `kozel-discord run` as an unprivileged user. The same image runs the other commands:
-# `migrate` (alembic.ini and migrations/ are in /app), `doctor` and `invite-url`.
+# `migrate` (the migrations are part of the installed package), `doctor` and `invite-url`.
 # No secret is part of the image: DISCORD_TOKEN comes from the environment at run time.
 
 ARG PYTHON_IMAGE=python:3.11-slim
+
+# ---- the bot's own wheel (a plain, not editable, build: migrations/ goes into the package)
+FROM ${PYTHON_IMAGE} AS wheel
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+COPY pyproject.toml setup.py README.md /src/
+COPY kozel_discord /src/kozel_discord
+COPY migrations /src/migrations
+RUN pip wheel --no-deps --wheel-dir /wheels /src
 
 # ---- dependencies: exactly the pinned versions of requirements.lock, prebuilt wheels only
 FROM ${PYTHON_IMAGE} AS deps
@@ -16,31 +25,24 @@ ENV PIP_NO_CACHE_DIR=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 RUN python -m venv /opt/venv
 COPY requirements.lock /tmp/requirements.lock
+COPY --from=wheel /wheels /tmp/wheels
 # --no-deps: the lock lists the whole dependency closure; `pip check` fails if it does not.
 RUN /opt/venv/bin/pip install --only-binary=:all: --no-deps -r /tmp/requirements.lock \
+        /tmp/wheels/kozel_discord-*.whl \
     && /opt/venv/bin/pip check
 
 # ---- runtime
 FROM ${PYTHON_IMAGE}
 ENV PATH=/opt/venv/bin:$PATH \
-    PYTHONPATH=/app \
     PYTHONUNBUFFERED=1 \
     PYTHONDONTWRITEBYTECODE=1
 
 RUN useradd --system --uid 10001 --user-group --create-home --home-dir /data \
         --shell /usr/sbin/nologin kozel
 
+# The bot is installed in /opt/venv (its console script is on PATH); the migrations are
+# found inside the package with importlib.resources, so `kozel-discord migrate` works.
 COPY --from=deps /opt/venv /opt/venv
-
-# The code runs from /app (not site-packages): kozel_discord.store.db finds alembic.ini's
-# migrations/ beside the package, so `kozel-discord migrate` works in the container.
-WORKDIR /app
-COPY alembic.ini ./
-COPY migrations ./migrations
-COPY kozel_discord ./kozel_discord
-RUN python -m compileall -q /app/kozel_discord /app/migrations \
-    && printf '#!/bin/sh\nexec python -m kozel_discord "$@"\n' > /usr/local/bin/kozel-discord \
-    && chmod 0755 /usr/local/bin/kozel-discord
 
 # Not root. /data is the working directory: the default SQLite file (kozel.sqlite3) would
 # go there when no KOZEL_DATABASE_URL is set; Docker Compose uses PostgreSQL instead.

@@ -37,16 +37,14 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 from kozel_discord.settings import normalise_database_url
-from kozel_discord.store.db import (
-    create_engine,
-    create_sessionmaker,
-    upgrade_database,
-)
-from kozel_discord.store.league import (
+from kozel_discord.store import (
     GameResult,
     LeagueStore,
     SeatSpec,
     SeriesStart,
+    create_engine,
+    create_sessionmaker,
+    upgrade_database,
 )
 from kozel_discord.store.rating import ordinal
 from kozel_discord.testing.postgres import admin_sql
@@ -114,6 +112,14 @@ async def timed(samples: int, call: Callable[[int], Awaitable[Any]]) -> tuple[fl
 
 
 # --------------------------------------------------------------------------- throughput
+async def start_series(store: LeagueStore, start: SeriesStart) -> bool:
+    return await store.run(lambda uow: uow.start_series(start))
+
+
+async def record_game(store: LeagueStore, game: GameResult) -> bool:
+    return await store.run(lambda uow: uow.record_game(game))
+
+
 async def bench_recording(store: LeagueStore, concurrency: int, series_count: int) -> None:
     rng = random.Random(1)
     guild = 1_000 + concurrency
@@ -125,7 +131,7 @@ async def bench_recording(store: LeagueStore, concurrency: int, series_count: in
             SeatSpec(seat=s, user_id=u, display_name=f"player {u}")
             for s, u in enumerate(rng.sample(players, 4))
         )
-        await store.start_series(SeriesStart(guild, 1, key, seats, T0))
+        await start_series(store, SeriesStart(guild, 1, key, seats, T0))
         return key
 
     keys = [await start() for _ in range(series_count)]
@@ -133,12 +139,12 @@ async def bench_recording(store: LeagueStore, concurrency: int, series_count: in
     begin = time.perf_counter()
     if concurrency == 1:
         for game in games:
-            await store.record_game(game)
+            await record_game(store, game)
     else:
         # One task per series (games of a series are sequential, like at a real table).
         async def table(key: str) -> None:
             for game in (g for g in games if g.series_key == key):
-                await store.record_game(game)
+                await record_game(store, game)
 
         semaphore = asyncio.Semaphore(concurrency)
 
@@ -375,12 +381,12 @@ async def bench_queries(
             SeatSpec(seat=s, user_id=u, display_name=f"player {u % 100000}")
             for s, u in enumerate(rng.sample(user_ids, 4))
         )
-        await store.start_series(SeriesStart(guild, 4242, key, seats, T0))
+        await start_series(store, SeriesStart(guild, 4242, key, seats, T0))
         sample_keys.append(key)
     sample = [game_result(guild, k, n, rng) for k in sample_keys for n in range(1, 9)]
     begin = time.perf_counter()
     for game in sample:
-        assert await store.record_game(game)
+        assert await record_game(store, game)
     elapsed = time.perf_counter() - begin
     print(
         f"record_game into the big server: {len(sample) / elapsed:.0f} games/s sequential "

@@ -43,6 +43,7 @@ Environment variables:
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterator
 from typing import Annotated, Any
 
@@ -74,14 +75,19 @@ def normalise_database_url(url: str) -> str:
     return url
 
 
+_URL_RE = re.compile(r"(?P<scheme>[\w+]+)://(?P<rest>.*)", re.DOTALL)
+_CREDENTIALS_RE = re.compile(r"(?P<user>[^:/]*):(?P<password>[^@]*)@(?P<host>.*)", re.DOTALL)
+
+
 def mask_database_url(url: str) -> str:
     """``url`` with its password replaced by ``***`` (safe for logs and reprs)."""
-    try:
-        from sqlalchemy.engine import make_url
-
-        return make_url(url).render_as_string(hide_password=True)
-    except Exception:  # an unparsable URL: show only its scheme
+    m = _URL_RE.fullmatch(url.strip())
+    if m is None:  # an unparsable URL: show only its scheme
         return url.split("://", 1)[0] + "://***"
+    cred = _CREDENTIALS_RE.fullmatch(m["rest"])
+    if cred is None:
+        return f"{m['scheme']}://{m['rest']}"
+    return f"{m['scheme']}://{cred['user']}:***@{cred['host']}"
 
 
 class Settings(BaseSettings):

@@ -7,8 +7,6 @@ import ast
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 PACKAGE = "kozel_discord"
 ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 
@@ -143,11 +141,6 @@ def test_the_engine_imports_nothing_of_the_package_outside_it() -> None:
     assert {m: n for m, n in bad.items() if n} == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the store branch replaces SQLAlchemyError in the service by StoreUnavailable; "
-    "the lead flips this once it is merged",
-)
 def test_only_the_store_imports_sqlalchemy() -> None:
     bad = {
         m: sorted(n for n in names if n.split(".")[0] in ("sqlalchemy", "alembic"))

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import logging
 
-from sqlalchemy.exc import SQLAlchemyError
-
-from ..store import STANDINGS_SORTS, LeagueStore, PlayerProfile, SeriesSummary, StandingsPage
+from ..store import (
+    STANDINGS_SORTS,
+    LeagueStore,
+    PlayerProfile,
+    SeriesSummary,
+    StandingsPage,
+    StoreUnavailable,
+)
 from .errors import ErrorKey, ServiceError
 
 __all__ = ["PER_PAGE", "LeagueService", "PlayerProfile", "SeriesSummary", "StandingsPage"]
@@ -27,20 +32,20 @@ class LeagueService:
             return await self.store.standings(
                 guild_id, sort=sort, page=max(0, page), per_page=PER_PAGE
             )
-        except SQLAlchemyError as exc:
+        except StoreUnavailable as exc:
             log.warning("standings of guild %s failed: %s", guild_id, exc)
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
 
     async def profile(self, guild_id: int, user_id: int) -> PlayerProfile | None:
         try:
             return await self.store.player_profile(guild_id, user_id)
-        except SQLAlchemyError as exc:
+        except StoreUnavailable as exc:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
 
     async def history(self, guild_id: int, limit: int = 10) -> list[SeriesSummary]:
         try:
             return await self.store.recent_series(guild_id, limit=limit)
-        except SQLAlchemyError as exc:
+        except StoreUnavailable as exc:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
 
     async def rank_computer_series(self, guild_id: int, value: bool | None) -> bool:
@@ -48,6 +53,9 @@ class LeagueService:
         try:
             if value is None:
                 return (await self.store.get_guild_settings(guild_id)).rank_computer_series
-            return (await self.store.set_rank_computer_series(guild_id, value)).rank_computer_series
-        except SQLAlchemyError as exc:
+            settings = await self.store.run(
+                lambda uow: uow.set_rank_computer_series(guild_id, value)
+            )
+            return settings.rank_computer_series
+        except StoreUnavailable as exc:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc

@@ -20,11 +20,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from sqlalchemy.exc import SQLAlchemyError
-
 from ..engine import Action, public_action
-from ..store import LeagueStore, UnitOfWork
-from ..store.records import StaleTableError
+from ..store import LeagueStore, StaleTableError, StoreUnavailable, UnitOfWork
 from . import computer, league_records
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
@@ -35,7 +32,7 @@ log = logging.getLogger(__name__)
 RETRY_AFTER_DB_ERROR = 2.0  # seconds before a computer move is tried again
 
 #: A write that failed for one of these is refused with "try again" (nothing changed).
-STORE_FAILURES: tuple[type[Exception], ...] = (SQLAlchemyError, OSError, TimeoutError)
+STORE_FAILURES: tuple[type[Exception], ...] = (StoreUnavailable, TimeoutError)
 #: A commit that failed for one of these is rolled back.
 COMMIT_FAILURES: tuple[type[Exception], ...] = (*STORE_FAILURES, StaleTableError)
 

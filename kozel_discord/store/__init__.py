@@ -1,10 +1,17 @@
 """The league store: persistent per-server leagues (series, games, ratings, live tables).
 
-Typical wiring in the bot::
+The service uses this package's names only (it never imports SQLAlchemy). Typical wiring::
 
     engine = create_engine(settings.database_url)
     await upgrade_database(settings.database_url)
     store = LeagueStore(create_sessionmaker(engine))
+    await store.run(lambda uow: uow.record_game(game))   # writes: a unit of work
+    page = await store.standings(guild_id)                 # reads: the store
+
+Modules: ``records`` (the data passed in and out), ``errors``, ``league`` (``LeagueStore``,
+``UnitOfWork``), ``series`` and ``ranked`` (writing series, games and ratings; ``rating`` is
+the pure rating maths), ``live`` (live-table snapshots), ``queries`` (standings, profiles,
+history), ``models`` and ``db`` (schema, engine, migrations).
 """
 
 from kozel_discord.store.db import (
@@ -13,28 +20,29 @@ from kozel_discord.store.db import (
     downgrade_database,
     upgrade_database,
 )
-from kozel_discord.store.league import (
-    MAX_PER_PAGE,
-    STANDINGS_SORTS,
+from kozel_discord.store.errors import (
+    SeriesClosedError,
+    StaleTableError,
+    StoreError,
+    StoreUnavailable,
+    UnknownSeriesError,
+)
+from kozel_discord.store.league import LeagueStore, UnitOfWork
+from kozel_discord.store.queries import MAX_PER_PAGE, STANDINGS_SORTS
+from kozel_discord.store.records import (
     GameResult,
     GuildSettings,
-    LeagueStore,
     LiveTable,
     PartnerStats,
     PlayerProfile,
     PlayerStats,
     SeatSpec,
-    SeriesClosedError,
     SeriesEnd,
     SeriesStart,
     SeriesStatus,
     SeriesSummary,
-    StaleTableError,
     StandingsPage,
     StandingsRow,
-    StoreError,
-    UnitOfWork,
-    UnknownSeriesError,
 )
 
 __all__ = [
@@ -57,6 +65,7 @@ __all__ = [
     "StandingsPage",
     "StandingsRow",
     "StoreError",
+    "StoreUnavailable",
     "UnitOfWork",
     "UnknownSeriesError",
     "create_engine",

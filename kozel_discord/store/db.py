@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import logging
+from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -39,9 +40,9 @@ WRITE = "kozel_write"
 
 DEFAULT_SQLITE_BUSY_TIMEOUT_MS = 15_000
 
-#: ``migrations/`` and ``alembic.ini`` at the root of the repository.
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-MIGRATIONS_DIR = PROJECT_ROOT / "migrations"
+#: The Alembic scripts: the repository's top-level ``migrations/`` folder, installed as this
+#: package (pyproject.toml's package-dir), so a plain ``pip install .`` can migrate.
+MIGRATIONS_PACKAGE = "kozel_discord.migrations"
 
 
 def is_sqlite(url: str) -> bool:
@@ -125,11 +126,21 @@ def is_transient_error(exc: BaseException) -> bool:
 
 
 # ---------------------------------------------------------------------------- migrations
+def migrations_dir() -> Path:
+    """The directory of the installed :data:`MIGRATIONS_PACKAGE` (found with
+    ``importlib.resources``, so it works for wheels and editable installs alike)."""
+    location = resources.files(MIGRATIONS_PACKAGE)
+    path = Path(str(location))
+    if not (path / "env.py").is_file():
+        raise RuntimeError(f"the migrations are not on the file system: {location}")
+    return path
+
+
 def alembic_config(url: str | None = None) -> Config:
-    """An Alembic config for ``migrations/`` (no ini file is read, so the application's
+    """An Alembic config for the migrations (no ini file is read, so the application's
     logging configuration is left alone). ``url`` overrides ``KOZEL_DATABASE_URL``."""
     config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.set_main_option("script_location", str(migrations_dir()))
     if url is not None:
         # ConfigParser interpolation: a literal % (URL-encoded passwords) must be doubled.
         config.set_main_option("sqlalchemy.url", normalise_database_url(url).replace("%", "%%"))
@@ -182,7 +193,7 @@ async def current_revision(engine: AsyncEngine) -> str | None:
 
 
 __all__ = [
-    "MIGRATIONS_DIR",
+    "MIGRATIONS_PACKAGE",
     "WRITE",
     "alembic_config",
     "create_engine",
@@ -191,5 +202,6 @@ __all__ = [
     "downgrade_database",
     "is_sqlite",
     "is_transient_error",
+    "migrations_dir",
     "upgrade_database",
 ]

@@ -40,6 +40,8 @@ from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncAttrs
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from kozel_discord.store.records import SeriesStatus
+
 log = logging.getLogger(__name__)
 
 NAMING_CONVENTION: dict[str, str] = {
@@ -49,12 +51,6 @@ NAMING_CONVENTION: dict[str, str] = {
     "fk": "fk_%(table_name)s_%(column_0_N_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
 }
-
-# Series statuses.
-ACTIVE = "active"
-FINISHED = "finished"
-ABANDONED = "abandoned"
-SERIES_STATUSES = (ACTIVE, FINISHED, ABANDONED)
 
 # Surrogate keys: BIGINT on PostgreSQL, INTEGER (the rowid alias) on SQLite.
 BigId = BigInteger().with_variant(Integer(), "sqlite")
@@ -92,6 +88,19 @@ class UTCDateTime(TypeDecorator[dt.datetime]):
         if value.tzinfo is None:
             return value.replace(tzinfo=dt.UTC)
         return value.astimezone(dt.UTC)
+
+
+class SeriesStatusType(TypeDecorator[SeriesStatus]):
+    """A series status: a short string in the database, a :class:`SeriesStatus` in Python."""
+
+    impl = String(16)
+    cache_ok = True
+
+    def process_bind_param(self, value: SeriesStatus | str | None, dialect: Dialect) -> Any:
+        return None if value is None else SeriesStatus(value).value
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> SeriesStatus | None:
+        return None if value is None else SeriesStatus(value)
 
 
 def _counter() -> Mapped[int]:
@@ -165,7 +174,7 @@ class Series(Base):
         UniqueConstraint("guild_id", "series_key"),
         Index("ix_series_guild_id_started_at", "guild_id", "started_at"),
         CheckConstraint(
-            "status IN ('active', 'finished', 'abandoned')",
+            "status IN (" + ", ".join(f"'{s.value}'" for s in SeriesStatus) + ")",
             name="status",
         ),
         CheckConstraint("goats IS NULL OR goats IN (0, 1)", name="goats"),
@@ -178,7 +187,7 @@ class Series(Base):
     series_key: Mapped[str] = mapped_column(String(64), nullable=False)
     channel_id: Mapped[int] = mapped_column(BigInteger, nullable=False)
     ranked: Mapped[bool] = mapped_column(Boolean, nullable=False)
-    status: Mapped[str] = mapped_column(String(16), nullable=False)
+    status: Mapped[SeriesStatus] = mapped_column(SeriesStatusType, nullable=False)
     started_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, nullable=False)
     ended_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
     games_played: Mapped[int] = _counter()
@@ -290,11 +299,7 @@ class LiveTable(Base):
 metadata = Base.metadata
 
 __all__ = [
-    "ABANDONED",
-    "ACTIVE",
-    "FINISHED",
     "NAMING_CONVENTION",
-    "SERIES_STATUSES",
     "Base",
     "ComputerRating",
     "Game",
@@ -304,6 +309,7 @@ __all__ = [
     "Player",
     "Series",
     "SeriesSeat",
+    "SeriesStatusType",
     "UTCDateTime",
     "metadata",
 ]

@@ -9,6 +9,10 @@ part as a rated pseudo-player per (guild, computer level): their ``mu``/``sigma`
 and updated like a human's, so beating a weak computer soon earns little. When one entity
 sits in two seats of a game (two computers of the same level), it gets the mean of its two
 updated ratings.
+
+:func:`rate_ranked_game` is the whole update of a ranked game as a pure function (current
+skills of the four seats and the result in, new skills and counter increments out); the
+store only reads the rows, calls it and writes the answer back.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from openskill.models import PlackettLuce
+
+from kozel_discord.engine import team_of
 
 log = logging.getLogger(__name__)
 
@@ -93,12 +99,92 @@ def rate_game(
     }
 
 
+@dataclass(frozen=True, slots=True)
+class RatedSeat:
+    """Who sits at a seat of a ranked game and their skill before it: a human
+    (``user_id``) or a computer (``user_id`` None, ``computer_level``)."""
+
+    user_id: int | None
+    computer_level: str | None
+    skill: Skill
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGameUpdate:
+    """A human's new skill after a ranked game and what the game adds to their counters."""
+
+    user_id: int
+    skill: Skill
+    won: int
+    lost: int
+    eggs: int
+    defeat_points_taken: int
+    defeat_points_inflicted: int
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerGameUpdate:
+    level: str
+    skill: Skill
+
+
+@dataclass(frozen=True, slots=True)
+class RankedGameUpdate:
+    """Humans by user id, computers by level (the store's lock order)."""
+
+    players: tuple[PlayerGameUpdate, ...]
+    computers: tuple[ComputerGameUpdate, ...]
+
+
+def _entity(seat: RatedSeat) -> tuple[str, int | str]:
+    if seat.user_id is not None:
+        return ("user", seat.user_id)
+    return ("computer", seat.computer_level or "")
+
+
+def rate_ranked_game(
+    seats: Sequence[RatedSeat], winner: int | None, defeat_points: tuple[int, int]
+) -> RankedGameUpdate:
+    """The new skills and counter increments after one ranked game.
+
+    ``seats[seat]`` for seats 0-3 (team A = seats 0 and 2); ``winner`` is the winning team
+    index or None for eggs; ``defeat_points`` is ``(team A, team B)``. One entity in two
+    seats (two computers of a level) gets the mean of its two updated skills.
+    """
+    if len(seats) != 4:
+        raise ValueError("a game has four seats")
+    entities = [_entity(s) for s in seats]
+    skills = dict(zip(entities, (s.skill for s in seats), strict=True))
+    rated = rate_game(entities, skills, winner)
+    team_by_user = {s.user_id: team_of(i) for i, s in enumerate(seats) if s.user_id is not None}
+    players = tuple(
+        PlayerGameUpdate(
+            user_id=user_id,
+            skill=rated[("user", user_id)],
+            won=1 if winner == team else 0,
+            lost=1 if winner is not None and winner != team else 0,
+            eggs=1 if winner is None else 0,
+            defeat_points_taken=defeat_points[team],
+            defeat_points_inflicted=defeat_points[1 - team],
+        )
+        for user_id, team in sorted(team_by_user.items())
+    )
+    levels = sorted({s.computer_level or "" for s in seats if s.user_id is None})
+    computers = tuple(ComputerGameUpdate(level, rated[("computer", level)]) for level in levels)
+    return RankedGameUpdate(players=players, computers=computers)
+
+
 __all__ = [
     "DEFAULT_MU",
     "DEFAULT_ORDINAL",
     "DEFAULT_SIGMA",
     "MODEL",
+    "ComputerGameUpdate",
+    "PlayerGameUpdate",
+    "RankedGameUpdate",
+    "RatedSeat",
     "Skill",
     "ordinal",
     "rate_game",
+    "rate_ranked_game",
 ]

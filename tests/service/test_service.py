@@ -9,11 +9,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy.exc import OperationalError
 
 from kozel_discord.engine import ActionKind
 from kozel_discord.service import ServiceError, TableEvent, TableService, TableStatus
-from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
+from kozel_discord.store import (
+    LeagueStore,
+    StoreUnavailable,
+    create_engine,
+    create_sessionmaker,
+    upgrade_database,
+)
 
 GUILD, CHANNEL, HOST, OTHER = 1, 10, 100, 200
 
@@ -162,7 +167,7 @@ class FlakyStore:
 
     async def run(self, work: Any) -> Any:
         if self.down:
-            raise OperationalError("INSERT", {}, ConnectionRefusedError("database away"))
+            raise StoreUnavailable("the database failed: ConnectionRefusedError")
         return await self.inner.run(work)
 
 

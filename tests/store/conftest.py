@@ -22,14 +22,14 @@ import pytest
 from sqlalchemy.engine import make_url
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from kozel_discord.store.db import create_engine, create_sessionmaker, upgrade_database
-from kozel_discord.store.league import (
+from kozel_discord.store import (
     GameResult,
     LeagueStore,
     SeatSpec,
     SeriesEnd,
     SeriesStart,
 )
+from kozel_discord.store.db import create_engine, create_sessionmaker, upgrade_database
 from kozel_discord.testing.postgres import admin_sql
 
 DEFAULT_POSTGRES_ADMIN_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
@@ -213,13 +213,15 @@ class League:
         channel_id: int | None = None,
     ) -> str:
         key = key or str(uuid.uuid4())
-        await self.store.start_series(
-            SeriesStart(
-                guild_id=guild_id,
-                channel_id=channel_id or new_id(),
-                series_key=key,
-                seats=seats_of(players),
-                started_at=at,
+        await self.store.run(
+            lambda uow: uow.start_series(
+                SeriesStart(
+                    guild_id=guild_id,
+                    channel_id=channel_id or new_id(),
+                    series_key=key,
+                    seats=seats_of(players),
+                    started_at=at,
+                )
             )
         )
         return key
@@ -234,10 +236,11 @@ class League:
         defeat_points: int = 2,
     ) -> list[bool]:
         return [
-            await self.store.record_game(
+            await self.store.run(lambda uow, game=game: uow.record_game(game))
+            for game in (
                 make_game(guild_id, key, first + i, w, defeat_points=defeat_points)
+                for i, w in enumerate(winners)
             )
-            for i, w in enumerate(winners)
         ]
 
     async def finish(
@@ -252,15 +255,17 @@ class League:
     ) -> bool:
         if defeat_points is None:
             defeat_points = (12, 0) if goats == 0 else (0, 12)
-        return await self.store.finish_series(
-            SeriesEnd(
-                guild_id=guild_id,
-                series_key=key,
-                defeat_points=defeat_points,
-                goats=goats,
-                eggs=eggs,
-                goats_with_eggs=eggs > 0,
-                ended_at=at or T0 + dt.timedelta(hours=1),
+        return await self.store.run(
+            lambda uow: uow.finish_series(
+                SeriesEnd(
+                    guild_id=guild_id,
+                    series_key=key,
+                    defeat_points=defeat_points,
+                    goats=goats,
+                    eggs=eggs,
+                    goats_with_eggs=eggs > 0,
+                    ended_at=at or T0 + dt.timedelta(hours=1),
+                )
             )
         )
 

@@ -8,8 +8,8 @@ import sqlite3
 import pytest
 from sqlalchemy.exc import DBAPIError, OperationalError
 
+from kozel_discord.store import LeagueStore, StoreError, StoreUnavailable, UnitOfWork
 from kozel_discord.store.db import is_transient_error
-from kozel_discord.store.league import LeagueStore, StoreError, UnitOfWork
 
 from .conftest import League, make_game
 
@@ -22,8 +22,10 @@ async def test_concurrent_games_of_one_series(store: LeagueStore, league: League
     winners = [0 if n % 3 else None for n in range(1, N + 1)]  # some eggs
     results = await asyncio.gather(
         *(
-            store.record_game(make_game(g, key, n, w, defeat_points=2))
-            for n, w in enumerate(winners, start=1)
+            store.run(lambda uow, game=game: uow.record_game(game))
+            for game in (
+                make_game(g, key, n, w, defeat_points=2) for n, w in enumerate(winners, start=1)
+            )
         )
     )
     assert results == [True] * N
@@ -50,7 +52,10 @@ async def test_concurrent_games_of_many_series_sharing_players(
     lineups = [[(i + k) % 6 + 1 for k in range(4)] for i in range(N)]
     keys = [await league.start(g, lineup) for lineup in lineups]
     results = await asyncio.gather(
-        *(store.record_game(make_game(g, key, 1, winner=i % 2)) for i, key in enumerate(keys))
+        *(
+            store.run(lambda uow, game=game: uow.record_game(game))
+            for game in (make_game(g, key, 1, winner=i % 2) for i, key in enumerate(keys))
+        )
     )
     assert results == [True] * N
     expected: dict[int, list[int]] = {u: [0, 0] for u in range(1, 7)}  # played, won
@@ -67,7 +72,9 @@ async def test_concurrent_duplicates_are_recorded_once(store: LeagueStore, leagu
     g = league.guild()
     key = await league.start(g, [1, 2, 3, 4])
     game = make_game(g, key, 1, winner=1)
-    results = await asyncio.gather(*(store.record_game(game) for _ in range(10)))
+    results = await asyncio.gather(
+        *(store.run(lambda uow: uow.record_game(game)) for _ in range(10))
+    )
     assert sorted(results) == [False] * 9 + [True]
     await league.play(g, key, [1] * 5, first=2)
     finished = await asyncio.gather(*(league.finish(g, key, goats=0) for _ in range(5)))
@@ -97,8 +104,10 @@ async def test_transient_errors_are_retried(store: LeagueStore, league: League) 
     async def broken(uow: UnitOfWork) -> None:
         raise OperationalError("SELECT", {}, sqlite3.OperationalError("no such table: x"))
 
-    with pytest.raises(OperationalError):
+    with pytest.raises(StoreUnavailable) as failed:
         await store.run(broken)
+    assert isinstance(failed.value.__cause__, OperationalError)
+    assert "no such table: x" in str(failed.value)
 
 
 def test_transient_error_classification() -> None:
@@ -123,5 +132,5 @@ async def test_nested_unit_of_work_is_an_error(store: LeagueStore, league: Leagu
     with pytest.raises(StoreError, match="nested"):
         async with store.unit_of_work() as uow:
             await uow.record_game(make_game(g, key, 1, winner=0))
-            await store.record_game(make_game(g, key, 2, winner=0))
+            await store.run(lambda uow: uow.record_game(make_game(g, key, 2, winner=0)))
     assert await store.get_series_games(g, key) == []  # the outer unit rolled back

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from kozel_discord.store.league import LeagueStore, StaleTableError
+from kozel_discord.store import LeagueStore, StaleTableError
 
 from .conftest import T0, League, new_id
 
@@ -24,7 +24,7 @@ async def test_round_trip(store: LeagueStore, league: League) -> None:
     g, channel = league.guild(), new_id()
     assert await store.load_table(channel) is None
     deadline = T0 + dt.timedelta(seconds=90)
-    await store.save_table(g, channel, 1, STATE, MESSAGES, SETTINGS, deadline)
+    await store.run(lambda uow: uow.save_table(g, channel, 1, STATE, MESSAGES, SETTINGS, deadline))
     table = await store.load_table(channel)
     assert table is not None
     assert (table.guild_id, table.channel_id, table.version) == (g, channel, 1)
@@ -34,11 +34,13 @@ async def test_round_trip(store: LeagueStore, league: League) -> None:
 
     # Naive datetimes are UTC; other zones are converted.
     moscow = dt.timezone(dt.timedelta(hours=3))
-    await store.save_table(g, channel, 2, {"v": 2}, {}, {}, deadline.astimezone(moscow))
+    await store.run(
+        lambda uow: uow.save_table(g, channel, 2, {"v": 2}, {}, {}, deadline.astimezone(moscow))
+    )
     table = await store.load_table(channel)
     assert table is not None
     assert (table.version, table.state, table.deadline) == (2, {"v": 2}, deadline)
-    await store.save_table(g, channel, 3, {"v": 3}, {}, {}, None)
+    await store.run(lambda uow: uow.save_table(g, channel, 3, {"v": 3}, {}, {}, None))
     table = await store.load_table(channel)
     assert table is not None and table.deadline is None
 
@@ -46,30 +48,33 @@ async def test_round_trip(store: LeagueStore, league: League) -> None:
 async def test_stale_versions_are_rejected(store: LeagueStore, league: League) -> None:
     g, channel = league.guild(), new_id()
     with pytest.raises(StaleTableError) as missing:
-        await store.save_table(g, channel, 2, {}, {}, {}, None)
+        await store.run(lambda uow: uow.save_table(g, channel, 2, {}, {}, {}, None))
     assert (missing.value.expected_version, missing.value.stored_version) == (1, None)
 
-    await store.save_table(g, channel, 1, {"v": 1}, {}, {}, None)
+    await store.run(lambda uow: uow.save_table(g, channel, 1, {"v": 1}, {}, {}, None))
     with pytest.raises(StaleTableError) as twice:
-        await store.save_table(g, channel, 1, {"v": "other"}, {}, {}, None)
+        await store.run(lambda uow: uow.save_table(g, channel, 1, {"v": "other"}, {}, {}, None))
     assert (twice.value.expected_version, twice.value.stored_version) == (None, 1)
     with pytest.raises(StaleTableError) as skipped:
-        await store.save_table(g, channel, 3, {"v": 3}, {}, {}, None)
+        await store.run(lambda uow: uow.save_table(g, channel, 3, {"v": 3}, {}, {}, None))
     assert (skipped.value.channel_id, skipped.value.stored_version) == (channel, 1)
-    await store.save_table(g, channel, 2, {"v": 2}, {}, {}, None)
+    await store.run(lambda uow: uow.save_table(g, channel, 2, {"v": 2}, {}, {}, None))
     with pytest.raises(StaleTableError):
-        await store.save_table(g, channel, 2, {"v": "late"}, {}, {}, None)
+        await store.run(lambda uow: uow.save_table(g, channel, 2, {"v": "late"}, {}, {}, None))
     table = await store.load_table(channel)
     assert table is not None and (table.version, table.state) == (2, {"v": 2})
     with pytest.raises(ValueError):
-        await store.save_table(g, channel, 0, {}, {}, {}, None)
+        await store.run(lambda uow: uow.save_table(g, channel, 0, {}, {}, {}, None))
 
 
 async def test_concurrent_saves_of_one_version(store: LeagueStore, league: League) -> None:
     g, channel = league.guild(), new_id()
-    await store.save_table(g, channel, 1, {}, {}, {}, None)
+    await store.run(lambda uow: uow.save_table(g, channel, 1, {}, {}, {}, None))
     outcomes = await asyncio.gather(
-        *(store.save_table(g, channel, 2, {"writer": i}, {}, {}, None) for i in range(8)),
+        *(
+            store.run(lambda uow, i=i: uow.save_table(g, channel, 2, {"writer": i}, {}, {}, None))
+            for i in range(8)
+        ),
         return_exceptions=True,
     )
     assert sum(o is None for o in outcomes) == 1
@@ -81,15 +86,17 @@ async def test_concurrent_saves_of_one_version(store: LeagueStore, league: Leagu
 
 async def test_delete(store: LeagueStore, league: League) -> None:
     g, channel = league.guild(), new_id()
-    await store.save_table(g, channel, 1, {}, {}, {}, None)
-    await store.save_table(g, channel, 2, {}, {}, {}, None)
+    await store.run(lambda uow: uow.save_table(g, channel, 1, {}, {}, {}, None))
+    await store.run(lambda uow: uow.save_table(g, channel, 2, {}, {}, {}, None))
     with pytest.raises(StaleTableError):
-        await store.delete_table(channel, version=1)
-    assert await store.delete_table(channel, version=2) is True
-    assert await store.delete_table(channel) is False
+        await store.run(lambda uow: uow.delete_table(channel, version=1))
+    assert await store.run(lambda uow: uow.delete_table(channel, version=2)) is True
+    assert await store.run(lambda uow: uow.delete_table(channel)) is False
     assert await store.load_table(channel) is None
-    await store.save_table(g, channel, 1, {"new": "table"}, {}, {}, None)  # starts over
-    assert await store.delete_table(channel) is True
+    await store.run(
+        lambda uow: uow.save_table(g, channel, 1, {"new": "table"}, {}, {}, None)
+    )  # starts over
+    assert await store.run(lambda uow: uow.delete_table(channel)) is True
 
 
 async def test_list_tables_per_guild(store: LeagueStore, league: League) -> None:
@@ -97,7 +104,8 @@ async def test_list_tables_per_guild(store: LeagueStore, league: League) -> None
     channels = {a: [new_id(), new_id()], b: [new_id()], c: []}
     for guild, chans in channels.items():
         for channel in chans:
-            await store.save_table(guild, channel, 1, {"guild": guild}, {}, {}, None)
+            async with store.unit_of_work() as uow:
+                await uow.save_table(guild, channel, 1, {"guild": guild}, {}, {}, None)
     assert [t.channel_id for t in await store.list_tables({a})] == channels[a]
     assert [t.channel_id for t in await store.list_tables({a, b})] == channels[a] + channels[b]
     assert await store.list_tables({c}) == []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kozel_discord.store.league import LeagueStore, PlayerStats
+from kozel_discord.store import LeagueStore, PlayerStats
 from kozel_discord.store.rating import DEFAULT_MU, DEFAULT_SIGMA, Skill, rate_game
 
 from .conftest import League
@@ -83,7 +83,7 @@ async def test_guild_setting_ranks_series_with_computers(
 ) -> None:
     g = league.guild()
     unranked = await league.start(g, [1, "heuristic", 2, "random"])
-    settings = await store.set_rank_computer_series(g, True)
+    settings = await store.run(lambda uow: uow.set_rank_computer_series(g, True))
     assert settings.rank_computer_series is True
     assert (await store.get_guild_settings(g)).rank_computer_series is True
     ranked = await league.start(g, [1, "heuristic", 2, "random"])
@@ -108,14 +108,14 @@ async def test_guild_setting_ranks_series_with_computers(
     three = await stats(store, g, 3)
     assert (three.games_played, three.games_lost) == (1, 1) and three.mu < DEFAULT_MU
 
-    await store.set_rank_computer_series(g, False)
+    await store.run(lambda uow: uow.set_rank_computer_series(g, False))
     later = await league.start(g, [1, "heuristic", 2, "heuristic"])
     assert (await store.get_series(g, later)).ranked is False  # type: ignore[union-attr]
 
 
 async def test_series_that_are_never_ranked(store: LeagueStore, league: League) -> None:
     g = league.guild()
-    await store.set_rank_computer_series(g, True)
+    await store.run(lambda uow: uow.set_rank_computer_series(g, True))
     bots = await league.start(g, ["heuristic"] * 4)
     twice = await league.start(g, [1, 2, 1, 3])  # one user in two seats
     await league.play(g, bots, [0])

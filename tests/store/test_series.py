@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from kozel_discord.store.league import (
+from kozel_discord.store import (
     LeagueStore,
     SeriesClosedError,
     SeriesStart,
@@ -24,14 +24,14 @@ async def test_start_series_is_idempotent_and_updates_display_names(league: Leag
     store = league.store
     g, channel = league.guild(), new_id()
     start = SeriesStart(g, channel, "key-1", seats_of([1, 2, 3, 4]), T0)
-    assert await store.start_series(start) is True
-    assert await store.start_series(start) is True  # same key: nothing new
+    assert await store.run(lambda uow: uow.start_series(start)) is True
+    assert await store.run(lambda uow: uow.start_series(start)) is True  # same key: nothing new
     assert [s.series_key for s in await store.recent_series(g)] == ["key-1"]
 
     renamed = dataclasses.replace(
         start, series_key="key-2", seats=(human(0, 1, "Новое имя"), *start.seats[1:])
     )
-    await store.start_series(renamed)
+    await store.run(lambda uow: uow.start_series(renamed))
     await league.play(g, "key-2", [0])
     profile = await store.player_profile(g, 1)
     assert profile is not None
@@ -46,10 +46,13 @@ async def test_record_game_is_idempotent(league: League) -> None:
     g = league.guild()
     key = await league.start(g, [1, 2, 3, 4])
     game = make_game(g, key, 1, winner=0, defeat_points=4)
-    assert await store.record_game(game) is True
-    assert await store.record_game(game) is False
+    assert await store.run(lambda uow: uow.record_game(game)) is True
+    assert await store.run(lambda uow: uow.record_game(game)) is False
     # A replay with different content (e.g. after a crash) does not overwrite either.
-    assert await store.record_game(dataclasses.replace(game, trump_card="A♠")) is False
+    assert (
+        await store.run(lambda uow: uow.record_game(dataclasses.replace(game, trump_card="A♠")))
+        is False
+    )
 
     series = await store.get_series(g, key)
     assert series is not None
@@ -101,17 +104,25 @@ async def test_closed_series_take_no_new_games(league: League) -> None:
     g = league.guild()
     key = await league.series(g, [1, 2, 3, 4], winner=0)
     with pytest.raises(SeriesClosedError):
-        await store.record_game(make_game(g, key, 7, winner=0))
-    assert await store.record_game(make_game(g, key, 6, winner=0)) is False  # a replay is fine
+        await store.run(lambda uow: uow.record_game(make_game(g, key, 7, winner=0)))
+    assert (
+        await store.run(lambda uow: uow.record_game(make_game(g, key, 6, winner=0))) is False
+    )  # a replay is fine
     assert len(await store.get_series_games(g, key)) == 6
 
     abandoned = await league.start(g, [1, 2, 3, 4])
     await league.play(g, abandoned, [0, 0])
-    assert await store.abandon_series(g, abandoned, T0 + dt.timedelta(hours=2)) is True
-    assert await store.abandon_series(g, abandoned, T0 + dt.timedelta(hours=3)) is False
+    assert (
+        await store.run(lambda uow: uow.abandon_series(g, abandoned, T0 + dt.timedelta(hours=2)))
+        is True
+    )
+    assert (
+        await store.run(lambda uow: uow.abandon_series(g, abandoned, T0 + dt.timedelta(hours=3)))
+        is False
+    )
     assert await league.finish(g, abandoned, goats=1) is False
     with pytest.raises(SeriesClosedError):
-        await store.record_game(make_game(g, abandoned, 3, winner=0))
+        await store.run(lambda uow: uow.record_game(make_game(g, abandoned, 3, winner=0)))
     summary = await store.get_series(g, abandoned)
     assert summary is not None
     assert summary.status is SeriesStatus.ABANDONED
@@ -127,10 +138,10 @@ async def test_unknown_series(league: League) -> None:
     store = league.store
     g = league.guild()
     with pytest.raises(UnknownSeriesError):
-        await store.record_game(make_game(g, "nope", 1, winner=0))
+        await store.run(lambda uow: uow.record_game(make_game(g, "nope", 1, winner=0)))
     with pytest.raises(UnknownSeriesError):
         await league.finish(g, "nope", goats=0)
-    assert await store.abandon_series(g, "nope", T0) is False
+    assert await store.run(lambda uow: uow.abandon_series(g, "nope", T0)) is False
     assert await store.get_series(g, "nope") is None
     assert await store.get_series_games(g, "nope") == []
 
@@ -144,7 +155,7 @@ async def test_series_games_round_trip(league: League) -> None:
         games[2], record={"seed": 2**40, "actions": [[3, "play:K♦"]], "note": "ёжик"}
     )
     for game in reversed(games):  # any order
-        assert await store.record_game(game)
+        assert await store.run(lambda uow, game=game: uow.record_game(game))
     loaded = await store.get_series_games(g, key)
     assert loaded == games
     assert all(x.finished_at.tzinfo is not None for x in loaded)
@@ -177,10 +188,12 @@ async def test_invalid_input_is_rejected(league: League) -> None:
     store = league.store
     g = league.guild()
     with pytest.raises(ValueError, match="each seat"):
-        await store.start_series(SeriesStart(g, 1, "k", seats_of([1, 2, 3]), T0))
+        await store.run(
+            lambda uow: uow.start_series(SeriesStart(g, 1, "k", seats_of([1, 2, 3]), T0))
+        )
     with pytest.raises(ValueError, match="computer_level"):
         bad = (*seats_of([1, 2, 3]), dataclasses.replace(computer(3), computer_level=None))
-        await store.start_series(SeriesStart(g, 1, "k", bad, T0))
+        await store.run(lambda uow: uow.start_series(SeriesStart(g, 1, "k", bad, T0)))
     key = await league.start(g, [1, 2, 3, 4])
     game = make_game(g, key, 1, winner=0)
     for broken in (
@@ -190,7 +203,7 @@ async def test_invalid_input_is_rejected(league: League) -> None:
         dataclasses.replace(game, card_points=(60, 60)),  # 60-60 that is not eggs
     ):
         with pytest.raises(ValueError):
-            await store.record_game(broken)
+            await store.run(lambda uow, game=broken: uow.record_game(game))
     assert await store.get_series_games(g, key) == []
 
 
@@ -200,7 +213,7 @@ async def test_unit_of_work_commits_together_or_not_at_all(
     """The service records a finished game and the next table snapshot atomically."""
     g, channel = league.guild(), new_id()
     key = await league.start(g, [1, 2, 3, 4], channel_id=channel)
-    await store.save_table(g, channel, 1, {"game": 1}, {}, {}, None)
+    await store.run(lambda uow: uow.save_table(g, channel, 1, {"game": 1}, {}, {}, None))
 
     # A stale snapshot aborts the whole unit: the game is not recorded either.
     with pytest.raises(StaleTableError):
@@ -231,7 +244,7 @@ async def test_finish_with_other_totals_than_the_games_is_logged(
     g = league.guild()
     key = await league.start(g, [1, 2, 3, 4])
     await league.play(g, key, [0] * 5)  # 10 defeat points for team B
-    with caplog.at_level("WARNING", logger="kozel_discord.store.league"):
+    with caplog.at_level("WARNING", logger="kozel_discord.store.series"):
         assert await league.finish(g, key, goats=1, defeat_points=(0, 12))
     assert "add up to (0, 10)" in caplog.text
     series = await league.store.get_series(g, key)

@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from kozel_discord.store.league import STANDINGS_SORTS, LeagueStore, PartnerStats
+from kozel_discord.store import STANDINGS_SORTS, LeagueStore, PartnerStats
 
 from .conftest import T0, League, columns, make_game, new_id
 
@@ -118,9 +118,9 @@ async def test_servers_never_see_each_others_data(store: LeagueStore, league: Le
     await league.play(b, key, [1] * 3)
     await league.finish(a, key, goats=1)
     channel_a, channel_b = new_id(), new_id()
-    await store.save_table(a, channel_a, 1, {"server": "a"}, {}, {}, None)
-    await store.save_table(b, channel_b, 1, {"server": "b"}, {}, {}, None)
-    await store.set_rank_computer_series(b, True)
+    await store.run(lambda uow: uow.save_table(a, channel_a, 1, {"server": "a"}, {}, {}, None))
+    await store.run(lambda uow: uow.save_table(b, channel_b, 1, {"server": "b"}, {}, {}, None))
+    await store.run(lambda uow: uow.set_rank_computer_series(b, True))
 
     rows_a = {r.user_id: r for r in (await store.standings(a)).rows}
     rows_b = {r.user_id: r for r in (await store.standings(b)).rows}
@@ -141,4 +141,4 @@ async def test_servers_never_see_each_others_data(store: LeagueStore, league: Le
     # Recording for a series key that only exists in the other server fails.
     other = dataclasses.replace(make_game(a, key, 4, winner=0), guild_id=league.guild())
     with pytest.raises(LookupError):
-        await store.record_game(other)
+        await store.run(lambda uow: uow.record_game(other))

@@ -1,0 +1,214 @@
+"""The SQL step of ranked series: read and lock the rows, let the pure
+:func:`~kozel_discord.store.rating.rate_ranked_game` compute, write the answer back.
+
+Counters are changed with atomic ``UPDATE ... SET x = x + n`` (one executemany for all
+seats); rows whose ratings are read and rewritten are locked (``SELECT ... FOR NO KEY
+UPDATE``) in a fixed order: players by user id, then computer levels, then partnerships.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Double, Integer, String, bindparam, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from kozel_discord.engine import team_of
+from kozel_discord.store import models as m
+from kozel_discord.store.errors import StoreError
+from kozel_discord.store.rating import (
+    DEFAULT_MU,
+    DEFAULT_SIGMA,
+    RatedSeat,
+    Skill,
+    rate_ranked_game,
+)
+from kozel_discord.store.records import GameResult, SeriesEnd
+from kozel_discord.store.sql import insert_for
+
+_players = m.metadata.tables["players"]
+_computers = m.metadata.tables["computer_ratings"]
+_UPDATE_PLAYER_AFTER_GAME = (
+    update(_players)
+    .where(
+        _players.c.guild_id == bindparam("p_guild", type_=BigInteger()),
+        _players.c.user_id == bindparam("p_user", type_=BigInteger()),
+    )
+    .values(
+        mu=bindparam("p_mu", type_=Double()),
+        sigma=bindparam("p_sigma", type_=Double()),
+        rating=bindparam("p_rating", type_=Double()),
+        games_played=_players.c.games_played + 1,
+        games_won=_players.c.games_won + bindparam("p_won", type_=Integer()),
+        games_lost=_players.c.games_lost + bindparam("p_lost", type_=Integer()),
+        games_eggs=_players.c.games_eggs + bindparam("p_eggs", type_=Integer()),
+        defeat_points_taken=_players.c.defeat_points_taken + bindparam("p_taken", type_=Integer()),
+        defeat_points_inflicted=_players.c.defeat_points_inflicted
+        + bindparam("p_inflicted", type_=Integer()),
+        last_played_at=bindparam("p_at", type_=m.UTCDateTime()),
+    )
+)
+_UPDATE_COMPUTER_AFTER_GAME = (
+    update(_computers)
+    .where(
+        _computers.c.guild_id == bindparam("p_guild", type_=BigInteger()),
+        _computers.c.level == bindparam("p_level", type_=String()),
+    )
+    .values(
+        mu=bindparam("p_mu", type_=Double()),
+        sigma=bindparam("p_sigma", type_=Double()),
+        games_played=_computers.c.games_played + 1,
+    )
+)
+_UPDATE_PLAYER_AFTER_SERIES = (
+    update(_players)
+    .where(
+        _players.c.guild_id == bindparam("p_guild", type_=BigInteger()),
+        _players.c.user_id == bindparam("p_user", type_=BigInteger()),
+    )
+    .values(
+        series_played=_players.c.series_played + 1,
+        series_won=_players.c.series_won + bindparam("p_won", type_=Integer()),
+        series_lost=_players.c.series_lost + bindparam("p_lost", type_=Integer()),
+        goats_with_eggs=_players.c.goats_with_eggs
+        + bindparam("p_goats_with_eggs", type_=Integer()),
+        last_played_at=bindparam("p_at", type_=m.UTCDateTime()),
+    )
+)
+
+
+async def _seats(session: AsyncSession, series_id: int) -> list[m.SeriesSeat]:
+    rows = await session.scalars(
+        select(m.SeriesSeat).where(m.SeriesSeat.series_id == series_id).order_by(m.SeriesSeat.seat)
+    )
+    return list(rows)
+
+
+async def _locked_skills(
+    session: AsyncSession, guild_id: int, user_ids: list[int], levels: list[str]
+) -> tuple[dict[int, Skill], dict[str, Skill]]:
+    """The current skills, the rows locked: players by user id, then computer levels."""
+    players: dict[int, Skill] = {}
+    player_rows = await session.execute(
+        select(m.Player.user_id, m.Player.mu, m.Player.sigma)
+        .where(m.Player.guild_id == guild_id, m.Player.user_id.in_(user_ids))
+        .order_by(m.Player.user_id)
+        .with_for_update(key_share=True)
+    )
+    for user_id, mu, sigma in player_rows:
+        players[user_id] = Skill(mu, sigma)
+    computers: dict[str, Skill] = {}
+    if levels:
+        for level in levels:  # normally created by start_series already
+            stmt = insert_for(session, m.ComputerRating).values(
+                guild_id=guild_id, level=level, mu=DEFAULT_MU, sigma=DEFAULT_SIGMA
+            )
+            await session.execute(stmt.on_conflict_do_nothing())
+        level_rows = await session.execute(
+            select(m.ComputerRating.level, m.ComputerRating.mu, m.ComputerRating.sigma)
+            .where(m.ComputerRating.guild_id == guild_id, m.ComputerRating.level.in_(levels))
+            .order_by(m.ComputerRating.level)
+            .with_for_update(key_share=True)
+        )
+        for level, mu, sigma in level_rows:
+            computers[level] = Skill(mu, sigma)
+    return players, computers
+
+
+async def apply_ranked_game(session: AsyncSession, series: m.Series, game: GameResult) -> None:
+    """Ratings and game counters of a ranked series' new game."""
+    gid = series.guild_id
+    seats = await _seats(session, series.id)
+    user_ids = sorted({s.user_id for s in seats if s.user_id is not None})
+    levels = sorted({s.computer_level for s in seats if s.computer_level is not None})
+    players, computers = await _locked_skills(session, gid, user_ids, levels)
+    rated: list[RatedSeat] = []
+    for s in seats:
+        skill = (
+            players.get(s.user_id)
+            if s.user_id is not None
+            else computers.get(s.computer_level or "")
+        )
+        if skill is None:
+            who = s.user_id if s.user_id is not None else s.computer_level
+            raise StoreError(f"series {series.series_key}: no rating row for {who!r}")
+        rated.append(RatedSeat(s.user_id, s.computer_level, skill))
+    result = rate_ranked_game(rated, game.winner, game.defeat_points)
+    await session.execute(
+        _UPDATE_PLAYER_AFTER_GAME,
+        [
+            {
+                "p_guild": gid,
+                "p_user": p.user_id,
+                "p_mu": p.skill.mu,
+                "p_sigma": p.skill.sigma,
+                "p_rating": p.skill.ordinal,
+                "p_won": p.won,
+                "p_lost": p.lost,
+                "p_eggs": p.eggs,
+                "p_taken": p.defeat_points_taken,
+                "p_inflicted": p.defeat_points_inflicted,
+                "p_at": game.finished_at,
+            }
+            for p in result.players
+        ],
+    )
+    if result.computers:
+        await session.execute(
+            _UPDATE_COMPUTER_AFTER_GAME,
+            [
+                {"p_guild": gid, "p_level": c.level, "p_mu": c.skill.mu, "p_sigma": c.skill.sigma}
+                for c in result.computers
+            ],
+        )
+
+
+async def apply_ranked_series(session: AsyncSession, series: m.Series, end: SeriesEnd) -> None:
+    """Series counters, goats and partnerships of a finished ranked series."""
+    gid = series.guild_id
+    seats = await _seats(session, series.id)
+    humans = sorted((s.user_id, team_of(s.seat)) for s in seats if s.user_id is not None)
+    await session.execute(
+        _UPDATE_PLAYER_AFTER_SERIES,
+        [
+            {
+                "p_guild": gid,
+                "p_user": user_id,
+                "p_won": 0 if team == end.goats else 1,
+                "p_lost": 1 if team == end.goats else 0,
+                "p_goats_with_eggs": 1 if team == end.goats and end.goats_with_eggs else 0,
+                "p_at": end.ended_at,
+            }
+            for user_id, team in humans
+        ],
+    )
+    by_seat = {s.seat: s.user_id for s in seats}
+    pairs: list[tuple[int, int, bool]] = []
+    for team in (0, 1):
+        a, b = by_seat.get(team), by_seat.get(team + 2)
+        if a is not None and b is not None and a != b:
+            won = team != end.goats
+            pairs += [(a, b, won), (b, a, won)]
+    if pairs:
+        stmt = insert_for(session, m.Partnership)
+        stmt = stmt.on_conflict_do_update(
+            index_elements=["guild_id", "user_id", "partner_id"],
+            set_={
+                "series_played": m.Partnership.series_played + 1,
+                "series_won": m.Partnership.series_won + stmt.excluded.series_won,
+            },
+        )
+        await session.execute(
+            stmt,
+            [
+                {
+                    "guild_id": gid,
+                    "user_id": user_id,
+                    "partner_id": partner_id,
+                    "series_played": 1,
+                    "series_won": 1 if won else 0,
+                }
+                for user_id, partner_id, won in sorted(pairs)
+            ],
+        )
+
+
+__all__ = ["apply_ranked_game", "apply_ranked_series"]

@@ -1,0 +1,1 @@
+"""The Alembic migrations, installed as ``kozel_discord.migrations`` (see pyproject.toml)."""

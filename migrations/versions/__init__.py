@@ -1,0 +1,1 @@
+"""Alembic revision scripts (installed as ``kozel_discord.migrations.versions``)."""
