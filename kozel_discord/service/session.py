@@ -69,9 +69,9 @@ class SessionContext:
     lock_waits: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
     commit_times: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
 
-    async def write(self, work: Callable[[UnitOfWork], Awaitable[Any]]) -> Any:
+    async def write(self, work: Callable[[UnitOfWork], Awaitable[None]]) -> None:
         """One unit of work in the store, within ``commit_timeout`` seconds."""
-        return await asyncio.wait_for(self.store.run(work), timeout=self.commit_timeout)
+        await asyncio.wait_for(self.store.run(work), timeout=self.commit_timeout)
 
 
 class TableSession:
