@@ -5,7 +5,8 @@
 #   docker run --rm --env-file .env kozel-discord doctor
 #
 # Runs `kozel-discord run` as an unprivileged user. The same image runs the other commands:
-# `migrate` (the migrations are part of the installed package), `doctor` and `invite-url`.
+# `migrate` (the migrations are part of the installed package), `doctor`, `invite-url` and
+# `health` (the HEALTHCHECK: is the running bot connected?).
 # No secret is part of the image: DISCORD_TOKEN comes from the environment at run time.
 
 ARG PYTHON_IMAGE=python:3.11-slim
@@ -44,10 +45,18 @@ RUN useradd --system --uid 10001 --user-group --create-home --home-dir /data \
 # found inside the package with importlib.resources, so `kozel-discord migrate` works.
 COPY --from=deps /opt/venv /opt/venv
 
-# Not root. /data is the working directory: the default SQLite file (kozel.sqlite3) would
-# go there when no KOZEL_DATABASE_URL is set; Docker Compose uses PostgreSQL instead.
+# Not root. /data is the working directory and a volume: the default SQLite file
+# (kozel.sqlite3) would go there when no KOZEL_DATABASE_URL is set (Docker Compose uses
+# PostgreSQL instead), and so do the slash-command sync marker (commands are synced only
+# when they changed) and the heartbeat file of `kozel-discord health`.
 USER kozel
 WORKDIR /data
+VOLUME ["/data"]
+
+# Healthy while the bot is connected to Discord: the running bot touches its heartbeat
+# file every 30 s; `health` exits 1 when the last beat is older than 90 s.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=120s --retries=3 \
+    CMD ["kozel-discord", "health"]
 
 # SIGINT lets discord.py close the connection and the bot finish its work on `docker stop`.
 STOPSIGNAL SIGINT

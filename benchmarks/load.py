@@ -10,7 +10,7 @@ The run lasts ``--seconds``; then the figures:
 - moves per second, games finished, table-message edits and rate-limited requests;
 - the bot process's peak memory and its event-loop lag (p99, max).
 
-Run: .venv/bin/python benchmarks/load.py [--tables 200] [--seconds 60]
+Run: .venv/bin/python -m benchmarks.load [--tables 200] [--seconds 60]
      [--database-url postgresql+asyncpg://postgres@127.0.0.1:5432/postgres]
 (a temporary database is created on that server and dropped afterwards).
 """
@@ -27,9 +27,9 @@ import time
 from pathlib import Path
 
 from kozel_discord.monitor import percentile
-from kozel_discord.testing.discord_standin import DiscordStandIn
-from kozel_discord.testing.harness import BotProcess, Driver
-from kozel_discord.testing.postgres import temporary_database
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, Driver
+from standin.postgres import temporary_database
 
 
 async def _human(

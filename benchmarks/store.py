@@ -1,6 +1,6 @@
 """Benchmark of the league store on PostgreSQL.
 
-    .venv/bin/python benchmarks/store.py [--players 10000] [--games 100000]
+    .venv/bin/python -m benchmarks.store [--players 10000] [--games 100000]
 
 Admin URL: ``KOZEL_BENCH_POSTGRES_URL``, else ``KOZEL_TEST_POSTGRES_URL``, else
 ``postgresql+asyncpg://postgres@127.0.0.1:5432/postgres``. The benchmark creates its own
@@ -47,7 +47,7 @@ from kozel_discord.store import (
     upgrade_database,
 )
 from kozel_discord.store.rating import ordinal
-from kozel_discord.testing.postgres import admin_sql
+from standin.postgres import admin_sql
 
 log = logging.getLogger(__name__)
 

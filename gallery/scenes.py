@@ -70,19 +70,11 @@ class Gallery:
         users = {u.id: (u.global_name or u.username) for u in s.users.values()}
         users[s.bot_user.id] = s.bot_user.username
         channels = {c.id: c.name for c in s.channels.values()}
-        images: dict[int, bytes] = {}
-        state = getattr(s, "_state", None)  # application emoji images, once the stand-in has them
-        for src in (getattr(s, "app_emoji_images", None), getattr(state, "app_emoji_images", None)):
-            if isinstance(src, dict):
-                images.update(src)
+        images = dict(s.state.app_emoji_images)  # the application emojis' pictures
         return Names(users=users, channels=channels, emoji_images=images)
 
     def snap(self, s: DiscordStandIn, m: RecordedMessage, **kw: Any) -> Message:
-        files: dict[str, bytes] = {}
-        for attr in ("files", "attachments", "attachment_bytes"):
-            got = getattr(m, attr, None)
-            if isinstance(got, dict):
-                files.update({str(k): v for k, v in got.items() if isinstance(v, bytes)})
+        files = {stored.filename: stored.data for stored in m.attachments()}
         return Message(
             copy.deepcopy(m.payload),
             names=self.names(s),

@@ -19,8 +19,8 @@ import yarl
 from discord.ext import commands
 
 from .cogs import EXTENSIONS
-from .i18n import LANGUAGES, KozelTranslator, catalog
-from .monitor import BotStats, LagMonitor
+from .i18n import COMMANDS, KozelTranslator, fingerprint
+from .monitor import BotStats, Heartbeat, LagMonitor
 from .service import TableEvent, TableEventKind, TableService
 from .service.computer import ComputerPlayers
 from .service.league import LeagueService
@@ -104,6 +104,7 @@ class KozelBot(commands.AutoShardedBot):
         self._db_engine: Any = None
         self.stats = BotStats()
         self._lag = LagMonitor(self.stats)
+        self._heartbeat = Heartbeat(settings.heartbeat_file, alive=self.is_ready)
         self._stats_task: asyncio.Task[None] | None = None
 
     def owns_guild(self, guild_id: int) -> bool:
@@ -141,6 +142,7 @@ class KozelBot(commands.AutoShardedBot):
         self.tables.add_listener(self.presenter)
         self.tables.add_listener(StatsListener(self.stats))
         self._lag.start()
+        self._heartbeat.start()
         with contextlib.suppress(NotImplementedError, RuntimeError):
             # A graceful stop on SIGTERM (docker stop, systemd): close, log the figures.
             asyncio.get_running_loop().add_signal_handler(
@@ -162,25 +164,39 @@ class KozelBot(commands.AutoShardedBot):
 
     async def _sync_commands(self) -> None:
         """Sync the slash commands, but only when they changed since the last sync from this
-        working directory (Discord rate-limits syncs; a crash-looping bot must not hit that)."""
+        working directory (Discord rate-limits syncs; a crash-looping bot must not hit that).
+        Either way the bot learns the commands' ids, so texts can mention them."""
         s = self.settings
         guild = discord.Object(id=s.dev_guild_id) if s.dev_guild_id else None
         if guild is not None:
             self.tree.copy_global_to(guild=guild)
         payload = [c.to_dict(self.tree) for c in self.tree.get_commands(guild=guild)]
-        texts = [catalog(lang) for lang in LANGUAGES]
-        blob = json.dumps([s.dev_guild_id, self.application_id, payload, texts], sort_keys=True)
+        blob = json.dumps(
+            [s.dev_guild_id, self.application_id, payload, fingerprint()], sort_keys=True
+        )
         digest = hashlib.sha256(blob.encode()).hexdigest()
         marker = Path(COMMANDS_MARKER)
         with contextlib.suppress(OSError):
             if marker.read_text().strip() == digest:
                 log.info("slash commands unchanged: not synced")
+                await self._learn_command_ids(guild)
                 return
-        await self.tree.sync(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        COMMANDS.update((c.name, c.id) for c in synced)
         try:
             marker.write_text(digest)
         except OSError as exc:
             log.info("command sync marker not written (%s): the next start syncs again", exc)
+
+    async def _learn_command_ids(self, guild: discord.abc.Snowflake | None) -> None:
+        """The ids of the commands synced earlier (one request); without them texts name
+        commands as plain ``/kozel start``."""
+        try:
+            commands = await self.tree.fetch_commands(guild=guild)
+        except discord.HTTPException as exc:
+            log.warning("command ids not fetched (status %s): plain command names", exc.status)
+            return
+        COMMANDS.update((c.name, c.id) for c in commands)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.stats.interactions += 1
@@ -204,6 +220,7 @@ class KozelBot(commands.AutoShardedBot):
         if self._stats_task is not None:
             self._stats_task.cancel()
         await self._lag.stop()
+        await self._heartbeat.stop()
         log.info(self.stats_line())
         if hasattr(self, "tables"):
             await self.tables.close()

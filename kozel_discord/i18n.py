@@ -1,58 +1,150 @@
-"""The translation layer: every user-facing text comes from here, in English or Russian.
+"""The translation layer: every user-facing text comes from here (docs/localisation.md).
 
-Texts live in ``locales/<lang>.json``; :func:`t` picks the language from a Discord
-locale (``ru`` → Russian, anything else → English) and fills ``{placeholders}``.
-:class:`KozelTranslator` gives discord.py the localised command names and descriptions.
+Texts are Project Fluent messages in ``locales/<lang>/*.ftl``; each language folder there
+is a language of the bot. A code key such as ``"table.seat_line"`` is the Fluent message
+``table-seat_line`` (dots become hyphens). :func:`t` picks the language of a Discord locale
+(:func:`lang_of`) and formats the message with its arguments; numbers are passed as numbers,
+so each language chooses its own plural forms (CLDR categories, through Babel).
+:func:`locale_of` is the one place that decides which locale answers an interaction.
+:class:`KozelTranslator` gives discord.py the localised command names; :data:`COMMANDS`
+knows the ids of the synced commands, so texts can write them as clickable mentions
+(``{ COMMAND("kozel start") }`` in a message).
 """
 
 from __future__ import annotations
 
-import json
+import hashlib
 import logging
-from functools import cache
+from collections.abc import Iterable
+from functools import cache, lru_cache
 from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import discord
 from discord import app_commands
+from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime.types import FluentType
+from fluent.syntax import ast as fluent_ast
 
 log = logging.getLogger(__name__)
 
-LANGUAGES = ("en", "ru")
+Arg = str | int | float
+"""A message argument: numbers stay numbers (plural forms and number formatting)."""
+
 DEFAULT = "en"
+_LOCALES = resources.files(__package__).joinpath("locales")
+
+
+def _languages() -> tuple[str, ...]:
+    found = sorted(d.name for d in _LOCALES.iterdir() if d.is_dir() and any(_ftl_files(d.name)))
+    return (DEFAULT, *(lang for lang in found if lang != DEFAULT))
+
+
+def _ftl_files(lang: str) -> list[Traversable]:
+    folder = _LOCALES.joinpath(lang)
+    return sorted((f for f in folder.iterdir() if f.name.endswith(".ftl")), key=lambda f: f.name)
+
+
+LANGUAGES: tuple[str, ...] = _languages()
+"""The bot's languages, the default first: one folder of ``.ftl`` files each."""
+_BY_LOWER = {lang.lower(): lang for lang in LANGUAGES}
+
+
+def fluent_id(key: str) -> str:
+    """The Fluent message id of a code key: ``"error.seat_taken"`` → ``"error-seat_taken"``."""
+    return key.replace(".", "-")
 
 
 @cache
-def catalog(lang: str) -> dict[str, str]:
-    text = resources.files(__package__).joinpath("locales", f"{lang}.json").read_text("utf-8")
-    data: dict[str, str] = json.loads(text)
-    return data
+def source(lang: str) -> str:
+    """All Fluent source text of one language (its files in name order)."""
+    return "\n".join(f.read_text("utf-8") for f in _ftl_files(lang))
+
+
+@cache
+def resource(lang: str) -> fluent_ast.Resource:
+    """The parsed Fluent resource of one language (syntax errors are ``Junk`` entries)."""
+    parsed = FluentResource(source(lang))
+    for entry in parsed.body:
+        if isinstance(entry, fluent_ast.Junk):
+            log.error("locales/%s: a Fluent syntax error near %r", lang, (entry.content or "")[:60])
+    return parsed
+
+
+@cache
+def bundle(lang: str) -> FluentBundle:
+    b = FluentBundle([lang], functions={"COMMAND": _command_function}, use_isolating=False)
+    b.add_resource(resource(lang))
+    return b
+
+
+def message_ids(lang: str) -> frozenset[str]:
+    """The Fluent ids of the messages of one language."""
+    return frozenset(e.id.name for e in resource(lang).body if isinstance(e, fluent_ast.Message))
+
+
+def fingerprint() -> str:
+    """A digest of every text of every language (the bot re-syncs commands when it changes)."""
+    digest = hashlib.sha256()
+    for lang in LANGUAGES:
+        digest.update(f"{lang}\0{source(lang)}\0".encode())
+    return digest.hexdigest()
 
 
 def lang_of(locale: str | discord.Locale | None) -> str:
-    value = str(locale.value if isinstance(locale, discord.Locale) else locale or "")
-    return "ru" if value.lower().startswith("ru") else DEFAULT
+    """The bot's language for a Discord locale: the exact language (``uk``, ``pt-BR``), else
+    its base language (``pt-BR`` → ``pt``), else English."""
+    value = str(locale.value if isinstance(locale, discord.Locale) else locale or "").lower()
+    found = _BY_LOWER.get(value) or _BY_LOWER.get(value.split("-", 1)[0])
+    return found or DEFAULT
 
 
-def t(key: str, locale: str | discord.Locale | None = None, /, **params: Any) -> str:
-    """The text ``key`` in the language of ``locale``, with ``params`` filled in."""
+def locale_of(interaction: discord.Interaction[Any], *, public: bool = False) -> str:
+    """The locale to answer ``interaction`` in: the user's own client language, or with
+    ``public`` (messages the whole channel reads, such as a table) the server's."""
+    loc = (interaction.guild_locale or interaction.locale) if public else interaction.locale
+    return str(loc.value) if loc else "en-US"
+
+
+def t(key: str, locale: str | discord.Locale | None = None, /, **args: Arg) -> str:
+    """The text ``key`` in the language of ``locale``, formatted with ``args``.
+
+    A key missing in that language falls back to English, a key missing everywhere is
+    returned as is; a formatting problem is logged (the key and argument names only)."""
     lang = lang_of(locale)
-    text = catalog(lang).get(key)
-    if text is None:
-        text = catalog(DEFAULT).get(key)
-        if text is None:
+    try:
+        return _format(lang, key, tuple((k, type(v), v) for k, v in sorted(args.items())))
+    except TypeError:  # an unhashable argument: format it without the memo
+        return _format.__wrapped__(lang, key, tuple((k, type(v), v) for k, v in args.items()))
+
+
+@lru_cache(maxsize=16384)
+def _format(lang: str, key: str, args: tuple[tuple[str, type, Any], ...]) -> str:
+    """:func:`t` without its memo (tables render the same texts over and over)."""
+    mid = fluent_id(key)
+    b = bundle(lang)
+    if not b.has_message(mid):
+        b = bundle(DEFAULT)
+        if not b.has_message(mid):
             log.warning("missing text %r", key)
             return key
-    try:
-        return text.format(**params)
-    except (KeyError, IndexError, ValueError):
-        log.warning("text %r could not be filled with %s", key, sorted(params))
-        return text
+    pattern = b.get_message(mid).value
+    if pattern is None:
+        log.warning("text %r has no value", key)
+        return key
+    text, errors = b.format_pattern(pattern, {k: v for k, _, v in args})
+    if errors:
+        names = sorted(k for k, _, _ in args)
+        log.warning(
+            "text %r (%s) with %s: %s", key, lang, names, [type(e).__name__ for e in errors]
+        )
+    return str(text)
 
 
 def ls(key: str) -> app_commands.locale_str:
     """A command name or description: English text now, translated by :class:`KozelTranslator`."""
-    return app_commands.locale_str(catalog(DEFAULT)[key], key=key)
+    return app_commands.locale_str(t(key, DEFAULT), key=key)
 
 
 class KozelTranslator(app_commands.Translator):
@@ -63,6 +155,49 @@ class KozelTranslator(app_commands.Translator):
         context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
-        if key is None or lang_of(locale) == DEFAULT:
+        lang = lang_of(locale)
+        if key is None or lang == DEFAULT or not bundle(lang).has_message(fluent_id(key)):
             return None
-        return catalog(lang_of(locale)).get(key)
+        return t(key, lang)
+
+
+class CommandIds:
+    """The ids Discord gave the bot's top-level slash commands (learnt at start-up from the
+    sync or a fetch). A text writes a command as ``</kozel start:ID>``, which every client
+    shows clickable under its own localised name; without the id, as ``/kozel start``."""
+
+    def __init__(self) -> None:
+        self._ids: dict[str, int] = {}
+
+    def update(self, commands: Iterable[tuple[str, int]]) -> None:
+        """Learn ``(name, id)`` pairs of top-level commands."""
+        self._ids.update(commands)
+        _format.cache_clear()
+
+    def clear(self) -> None:
+        self._ids.clear()
+        _format.cache_clear()
+
+    def mention(self, path: str) -> str:
+        """``"kozel start"`` as a clickable command mention, or plain ``/kozel start``."""
+        path = " ".join(path.split())
+        command_id = self._ids.get(path.split(" ", 1)[0])
+        return f"</{path}:{command_id}>" if command_id is not None else f"/{path}"
+
+
+COMMANDS = CommandIds()
+
+
+class _Text(FluentType):
+    """A finished piece of text returned by a Fluent function."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def format(self, locale: Any) -> str:
+        return self.text
+
+
+def _command_function(path: Any) -> FluentType:
+    """Fluent's ``COMMAND("kozel start")``."""
+    return _Text(COMMANDS.mention(str(path)))

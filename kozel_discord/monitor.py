@@ -12,7 +12,9 @@ import logging
 import resource
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -101,3 +103,52 @@ class LagMonitor:
             before = loop.time()
             await asyncio.sleep(self.interval)
             self.stats.record_lag(max(0.0, loop.time() - before - self.interval))
+
+
+#: Seconds between two touches of the heartbeat file.
+HEARTBEAT_INTERVAL = 30.0
+
+
+class Heartbeat:
+    """Touches ``path`` every ``interval`` seconds while ``alive()`` says the bot is
+    connected; ``kozel-discord health`` checks that the file is fresh. The file holds the
+    time of the last beat (seconds since the epoch) and nothing else."""
+
+    def __init__(
+        self, path: str | Path, alive: Callable[[], bool], interval: float = HEARTBEAT_INTERVAL
+    ) -> None:
+        self.path = Path(path)
+        self.alive = alive
+        self.interval = interval
+        self._task: asyncio.Task[None] | None = None
+
+    def beat(self) -> None:
+        try:
+            self.path.write_text(f"{time.time():.0f}\n")
+        except OSError as exc:
+            log.warning("heartbeat file %s not written: %s", self.path, exc)
+
+    def start(self) -> None:
+        with contextlib.suppress(OSError):
+            self.path.unlink()  # a beat of an earlier run does not count
+        self._task = asyncio.create_task(self._run(), name="heartbeat")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        with contextlib.suppress(OSError):
+            self.path.unlink()
+
+    async def _run(self) -> None:
+        # Looks every second (or sooner), so the first beat follows the connection at once.
+        poll = min(1.0, self.interval)
+        last: float | None = None
+        while True:
+            if not self.alive():
+                last = None
+            elif last is None or time.monotonic() - last >= self.interval:
+                self.beat()
+                last = time.monotonic()
+            await asyncio.sleep(poll)

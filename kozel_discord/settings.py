@@ -38,6 +38,14 @@ Environment variables:
 ``KOZEL_MAX_EDITS_PER_SECOND``
     Budget of table-message edits per second over all channels (default 40: Discord's
     global limit is 50 requests per second; interaction answers do not count).
+``KOZEL_DB_CONNECT_ATTEMPTS``
+    How often ``run`` tries to reach the database at start-up before it gives up with exit
+    code 4 (default 10; waits 1, 2, 4 ... up to 30 seconds between attempts, about 3.5
+    minutes in all): a database that starts at the same time (Docker) is waited for.
+``KOZEL_HEARTBEAT_FILE``
+    The file the running bot touches every 30 seconds while it is connected to Discord;
+    ``kozel-discord health`` checks it (default ``.kozel-heartbeat`` in the working
+    directory).
 """
 
 from __future__ import annotations
@@ -47,7 +55,7 @@ import re
 from collections.abc import Iterator
 from typing import Annotated, Any
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 log = logging.getLogger(__name__)
@@ -122,6 +130,8 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(default=5, ge=1)  # PostgreSQL connections kept open
     stats_interval: float = Field(default=300.0, ge=0)  # seconds between stats log lines
     max_edits_per_second: float = Field(default=40.0, gt=0)  # table edits, all channels
+    db_connect_attempts: int = Field(default=10, ge=1)  # tries to reach the database at start
+    heartbeat_file: str = ".kozel-heartbeat"  # touched by the running bot, read by `health`
 
     @field_validator("database_url")
     @classmethod
@@ -133,6 +143,8 @@ class Settings(BaseSettings):
     def _split_shard_ids(cls, value: Any) -> Any:
         if isinstance(value, str):
             parts = [p.strip() for p in value.split(",")]
+            if not all(p.isdigit() for p in parts if p):
+                raise ValueError("must be a comma list of shard numbers, e.g. 0,1")
             return tuple(int(p) for p in parts if p)
         return value
 
@@ -190,6 +202,56 @@ class Settings(BaseSettings):
                 yield "database_url", self.database_url_for_logs
 
 
+def setting_env_var(field_name: str) -> str:
+    """The environment variable of a :class:`Settings` field (``DISCORD_TOKEN``,
+    ``KOZEL_<FIELD>``)."""
+    field = Settings.model_fields[field_name]
+    if isinstance(field.validation_alias, str):
+        return field.validation_alias
+    return f"{Settings.model_config.get('env_prefix', '')}{field_name}".upper()
+
+
+def _redact(message: str, value: object) -> str:
+    """``message`` without any piece of ``value`` (what was set), which may be a secret.
+    For an error of the whole model, ``value`` is the dict of every value that was set."""
+    if value is None:
+        return message
+    texts = [str(v) for v in value.values()] if isinstance(value, dict) else [str(value)]
+    pieces = set(texts)
+    for text in texts:
+        pieces.update(p for p in re.split(r"[^A-Za-z0-9]+", text) if len(p) >= 3)
+    for piece in sorted(pieces, key=len, reverse=True):
+        if piece and not piece.isdigit():
+            message = message.replace(piece, "***")
+    return message
+
+
+def settings_errors(exc: BaseException) -> list[tuple[str | None, str]]:
+    """(field name or None, what is wrong) for every problem of a failed :class:`Settings`;
+    the messages name no value that was set (any could be a secret)."""
+    if not isinstance(exc, ValidationError):
+        if isinstance(exc, UnicodeDecodeError):
+            return [(None, ".env is not a UTF-8 text file")]
+        return [(None, type(exc).__name__)]
+    result: list[tuple[str | None, str]] = []
+    for error in exc.errors(include_url=False, include_context=False):
+        message = str(error.get("msg", "invalid")).removeprefix("Value error, ")
+        message = _redact(message, error.get("input"))
+        loc = error.get("loc") or ()
+        name = str(loc[0]) if loc else None
+        result.append((name if name in Settings.model_fields else None, message))
+    return result
+
+
+def describe_settings_error(exc: BaseException) -> str:
+    """One line about why the settings do not parse: each environment variable's name and
+    what is wrong with it, never its value (a value could be a secret)."""
+    return "; ".join(
+        f"{setting_env_var(name)}: {message}" if name else message
+        for name, message in settings_errors(exc)
+    )
+
+
 def get_settings() -> Settings:
     """Read the configuration from the environment (and ``./.env`` when present).
 
@@ -202,7 +264,10 @@ def get_settings() -> Settings:
 __all__ = [
     "DEFAULT_DATABASE_URL",
     "Settings",
+    "describe_settings_error",
     "get_settings",
     "mask_database_url",
     "normalise_database_url",
+    "setting_env_var",
+    "settings_errors",
 ]

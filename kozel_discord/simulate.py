@@ -8,7 +8,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from .engine import Action, Observation, Series, observe
+from .engine import Action, Observation, Series, observe, team_of
 
 # A computer player: chooses one of the legal actions from what its seat may see.
 # Every :class:`kozel_discord.ai.Player` is a Chooser too (it is callable); players
@@ -31,16 +31,29 @@ class SimulationReport:
     seconds: float = 0.0
     players: tuple[str, ...] = ()
 
+    def team_lines(self) -> list[str]:
+        """Who plays in which team: seats 1 and 3 are team A, seats 2 and 4 team B."""
+        if len(self.players) != 4:
+            return []
+        out = []
+        for team, label in ((0, "A"), (1, "B")):
+            seats = [s for s in range(4) if team_of(s) == team]
+            who = " + ".join(self.players[s] for s in seats)
+            out.append(f"team {label} (seats {seats[0] + 1} and {seats[1] + 1}): {who}")
+        return out
+
     def lines(self) -> list[str]:
         out = []
         if self.players:
             out.append(f"players (seats):  {', '.join(self.players)}")
+            out += self.team_lines()
         out += [
             f"series played:    {self.series}",
             f"games played:     {self.games}",
             f"eggs (60-60):     {self.eggs}",
             f"goats with eggs:  {self.goats_with_eggs}",
-            f"goats by team:    A {self.goats_by_team[0]}, B {self.goats_by_team[1]}",
+            f"goats by team:    A {self.goats_by_team[0]}, B {self.goats_by_team[1]}"
+            "  (the goats: the team that lost the series, reaching 12 defeat points)",
             "defeat points per game (loser's award):",
         ]
         for dp in (0, 2, 4, 6):
@@ -89,8 +102,18 @@ def play_series(seed: int, players: Sequence[Chooser], rng: random.Random) -> Se
     return series
 
 
+def level_name(level: str) -> str:
+    """``"strong"`` or ``"hard"`` -> ``"strong (hard)"``: both names of a computer level."""
+    from .ai import LEVEL_LABELS, get_player
+
+    name = str(getattr(get_player(level), "level", level))
+    label = LEVEL_LABELS.get(name)
+    return f"{name} ({label})" if label else name
+
+
 def make_players(spec: str, seed: int) -> list[Chooser]:
-    """``"strong,heuristic,strong,heuristic"`` (seat order) -> four computer players."""
+    """``"strong,heuristic,strong,heuristic"`` (seat order; or easy/normal/hard) -> four
+    computer players."""
     from .ai import get_player
 
     names = [p.strip() for p in spec.split(",") if p.strip()]
@@ -102,8 +125,15 @@ def make_players(spec: str, seed: int) -> list[Chooser]:
 
 
 def simulate(
-    n_series: int, seed: int, players: Sequence[Chooser], names: Sequence[str] = ()
+    n_series: int,
+    seed: int,
+    players: Sequence[Chooser],
+    names: Sequence[str] = (),
+    on_series: Callable[[], object] | None = None,
 ) -> SimulationReport:
+    """Play ``n_series`` series; ``on_series`` is called after each (a progress bar)."""
+    if n_series < 1:
+        raise ValueError("the number of series must be at least 1")
     report = SimulationReport(players=tuple(names))
     rng = random.Random(seed)
     start = time.perf_counter()
@@ -118,6 +148,8 @@ def simulate(
         report.goats_by_team[outcome.goats] += 1
         for r in series.results:
             report.defeat_points[max(r.defeat_points)] += 1
+        if on_series is not None:
+            on_series()
     report.seconds = time.perf_counter() - start
     return report
 
@@ -125,6 +157,7 @@ def simulate(
 __all__ = [
     "Chooser",
     "SimulationReport",
+    "level_name",
     "make_players",
     "next_move",
     "play_series",

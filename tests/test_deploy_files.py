@@ -1,8 +1,8 @@
 """The self-hosting files agree with the code: docker-compose.yml, .env.example, the
-Dockerfile, .dockerignore and requirements.lock.
+Dockerfile, .dockerignore and the locks (requirements.lock, requirements-dev.lock).
 
 docker-compose.yml is read with PyYAML: without it these tests are skipped locally and fail
-under CI (``CI=true``). ``.ci/run`` also runs ``docker compose config -q`` on the file.
+under CI (``CI=true``). tests/test_compose_schema.py validates it against the Compose schema.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ ENV_EXAMPLE = ROOT / ".env.example"
 DOCKERFILE = ROOT / "Dockerfile"
 DOCKERIGNORE = ROOT / ".dockerignore"
 LOCK = ROOT / "requirements.lock"
+DEV_LOCK = ROOT / "requirements-dev.lock"
 PYPROJECT = ROOT / "pyproject.toml"
 
 #: What a Discord bot token looks like (base64url id . timestamp . HMAC).
@@ -332,14 +333,14 @@ def test_dockerignore_keeps_secrets_out_and_lets_copies_in() -> None:
 
 
 # ------------------------------------------------------------------------------ lock
-def lock_pins() -> dict[str, str]:
+def lock_pins(lock: Path = LOCK) -> dict[str, str]:
     pins: dict[str, str] = {}
-    for line in LOCK.read_text(encoding="utf-8").splitlines():
+    for line in lock.read_text(encoding="utf-8").splitlines():
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
         match = re.fullmatch(r"([A-Za-z0-9][A-Za-z0-9._-]*)==([A-Za-z0-9.+!_-]+)", line)
-        assert match, f"requirements.lock: not an exact pin: {line!r}"
+        assert match, f"{lock.name}: not an exact pin: {line!r}"
         name = canonicalize_name(match.group(1))
         assert name not in pins, f"{name} pinned twice"
         pins[name] = match.group(2)
@@ -376,7 +377,7 @@ def closure_edges() -> Iterator[tuple[str, Requirement]]:
         try:
             dist = distribution(name)
         except PackageNotFoundError:
-            pytest.fail(f"{name} is locked but not installed here: run `make` to set up .venv")
+            pytest.fail(f"{name} is locked but not installed here: run `make install`")
         for raw in dist.requires or []:
             req = Requirement(raw)
             wanted = extras.get(name, set()) | {""}
@@ -397,3 +398,61 @@ def test_lock_is_the_whole_runtime_closure() -> None:
     needed = {canonicalize_name(r.name) for r in runtime_requirements()}
     needed |= {canonicalize_name(req.name) for _, req in closure_edges()}
     assert set(pins) == needed, f"not needed at run time: {set(pins) - needed}"
+
+
+def dev_requirements() -> list[Requirement]:
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
+    return [Requirement(r) for r in project["optional-dependencies"]["dev"]]
+
+
+def test_dev_lock_pins_every_requirement_of_pyproject() -> None:
+    """`make run` and `make test` install requirements-dev.lock: every runtime and dev
+    requirement of pyproject.toml has a pinned version there that satisfies it."""
+    pins = lock_pins(DEV_LOCK)
+    assert "kozel-discord" not in pins
+    for req in runtime_requirements() + dev_requirements():
+        name = canonicalize_name(req.name)
+        assert name in pins, f"{req.name} is not in requirements-dev.lock: run `make lock`"
+        assert req.specifier.contains(pins[name], prereleases=True), (
+            f"requirements-dev.lock pins {req.name}=={pins[name]}, pyproject asks "
+            f"{req.specifier}: run `make lock`"
+        )
+
+
+def test_both_locks_pin_the_same_runtime_versions() -> None:
+    """The bot runs on the same versions in Docker (requirements.lock) and with make."""
+    runtime, dev = lock_pins(), lock_pins(DEV_LOCK)
+    different = {n: (v, dev.get(n)) for n, v in runtime.items() if dev.get(n) != v}
+    assert not different, f"requirements.lock vs requirements-dev.lock: {different}"
+
+
+def test_make_installs_from_the_lock() -> None:
+    text = (ROOT / "Makefile").read_text(encoding="utf-8")
+    installs = [line.strip() for line in text.splitlines() if "pip install" in line]
+    assert any(re.search(r"pip install .*-r \$\(DEV_LOCK\)", line) for line in installs)
+    editable = [line for line in installs if " -e ." in line]
+    assert editable and all("--no-deps" in line for line in editable), editable
+    # every other install takes its version from the lock (uv alone, for `make lock`)
+    assert all("-r " in line or "--no-deps" in line or "$(DEV_LOCK)" in line for line in installs)
+
+
+def test_dockerfile_has_a_healthcheck_and_a_data_volume() -> None:
+    stage = final_stage()
+    checks = [rest for keyword, rest in stage if keyword == "HEALTHCHECK"]
+    assert len(checks) == 1
+    assert exec_form(checks[0].split("CMD", 1)[1].strip()) == ["kozel-discord", "health"]
+    volumes = [exec_form(rest) for keyword, rest in stage if keyword == "VOLUME"]
+    assert ["/data"] in volumes
+    workdirs = [rest for keyword, rest in stage if keyword == "WORKDIR"]
+    assert workdirs[-1] == "/data"
+
+
+def test_license_matches_pyproject() -> None:
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
+    assert project["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License") and "WITHOUT WARRANTY OF ANY KIND" in text
+    build = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["build-system"]["requires"]
+    setuptools = next(Requirement(r) for r in build if r.startswith("setuptools"))
+    assert not setuptools.specifier.contains("76.9")  # SPDX expressions need setuptools 77

@@ -1,30 +1,230 @@
-"""The translation layer: English and Russian say the same things, and every key the code
-uses exists."""
+"""The translation layer: every language has exactly the same messages with the same
+arguments, every message formats without a Fluent error for the numbers 1, 2, 5 and 21,
+plural forms are each language's own, and every key the code uses exists."""
 
 from __future__ import annotations
 
 import re
-import string
+from collections.abc import Iterator
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
 
+import babel
 import discord
 import pytest
+from fluent.syntax import ast as fluent_ast
+from fluent.syntax import serialize
+from fluent.syntax.visitor import Visitor
 
-from kozel_discord.i18n import KozelTranslator, catalog, lang_of, ls, t
+from kozel_discord.i18n import (
+    COMMANDS,
+    DEFAULT,
+    LANGUAGES,
+    KozelTranslator,
+    bundle,
+    fluent_id,
+    lang_of,
+    locale_of,
+    ls,
+    message_ids,
+    resource,
+    t,
+)
 
 PACKAGE = Path(__file__).resolve().parents[1] / "kozel_discord"
+NUMBERS = (1, 2, 5, 21)
+PLURAL_KEYS = {"zero", "one", "two", "few", "many", "other"}
+# Arguments that are numbers wherever they appear (selector arguments are numbers anyway).
+NUMERIC = {
+    "n", "k", "seconds", "stock", "points", "tricks", "a", "b", "da", "db", "eggs", "total",
+    "page", "pages", "w", "l", "won", "played", "taken", "inflicted", "goats", "goats_eggs",
+    "sw", "sl", "gw", "gl", "tables", "games", "interactions", "errors",
+}  # fmt: skip
+PERSONS = {"who", "user", "name", "names", "team"}
+GENDERED_PAST = {"ru": r"\b\w+(ал|ил|ел|ёл|ял|ыл|ул)\b", "uk": r"\b\w+(ив|ав|ов|ув|ла)\b"}
+SAMPLES = {"who": "Ольга", "names": "Alice and Bob", "user": "<@42>", "rank": "Q", "suit": "♥"}
 
 
-def _fields(text: str) -> set[str]:
-    return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+@pytest.fixture(autouse=True)
+def _no_command_ids() -> Iterator[None]:
+    COMMANDS.clear()
+    yield
+    COMMANDS.clear()
 
 
-def test_languages_have_the_same_keys_and_placeholders() -> None:
-    en, ru = catalog("en"), catalog("ru")
-    assert set(en) == set(ru)
-    for key in en:
-        assert _fields(en[key]) == _fields(ru[key]), key
-        assert ru[key].strip(), key
+def _messages(lang: str) -> dict[str, fluent_ast.Message]:
+    return {e.id.name: e for e in resource(lang).body if isinstance(e, fluent_ast.Message)}
+
+
+class _Walk(Visitor):
+    """The variables, selects and function calls of one message."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.variables: set[str] = set()
+        self.selectors: set[str] = set()
+        self.selects: list[fluent_ast.SelectExpression] = []
+        self.commands: list[str] = []
+
+    def visit_VariableReference(self, node: fluent_ast.VariableReference) -> None:
+        self.variables.add(node.id.name)
+
+    def visit_SelectExpression(self, node: fluent_ast.SelectExpression) -> None:
+        if isinstance(node.selector, fluent_ast.VariableReference):
+            self.selectors.add(node.selector.id.name)
+        self.selects.append(node)
+        self.generic_visit(node)
+
+    def visit_FunctionReference(self, node: fluent_ast.FunctionReference) -> None:
+        for arg in node.arguments.positional:
+            if node.id.name == "COMMAND" and isinstance(arg, fluent_ast.StringLiteral):
+                self.commands.append(arg.value)
+        self.generic_visit(node)
+
+
+def _walk(message: fluent_ast.Message) -> _Walk:
+    walk = _Walk()
+    walk.visit(message)
+    return walk
+
+
+def _integer_plural_categories(lang: str) -> set[str]:
+    rule = babel.Locale.parse(lang).plural_form
+    return {rule(n) for n in range(200)}
+
+
+def test_there_are_languages_besides_english() -> None:
+    assert LANGUAGES[0] == DEFAULT and {"ru", "uk", "tr"} <= set(LANGUAGES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_language_has_exactly_the_english_messages(lang: str) -> None:
+    body = resource(lang).body
+    assert not [e for e in body if isinstance(e, fluent_ast.Junk)], "Fluent syntax errors"
+    ids = [e.id.name for e in body if isinstance(e, fluent_ast.Message)]
+    assert len(ids) == len(set(ids)), "a message defined twice"
+    assert set(ids) == message_ids(DEFAULT), (
+        f"missing: {sorted(message_ids(DEFAULT) - set(ids))}, "
+        f"extra: {sorted(set(ids) - message_ids(DEFAULT))}"
+    )
+    assert all(m.value is not None for m in _messages(lang).values())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_takes_the_english_arguments(lang: str) -> None:
+    english = _messages(DEFAULT)
+    for mid, message in _messages(lang).items():
+        assert _walk(message).variables == _walk(english[mid]).variables, (lang, mid)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_formats_with_1_2_5_21(lang: str) -> None:
+    b = bundle(lang)
+    for mid, message in _messages(lang).items():
+        walks = [_walk(_messages(other)[mid]) for other in LANGUAGES]
+        numeric = set().union(*(w.selectors for w in walks)) | (walks[0].variables & NUMERIC)
+        for n in NUMBERS:
+            args: dict[str, Any] = {
+                v: n if v in numeric else SAMPLES.get(v, f"<{v}>") for v in walks[0].variables
+            }
+            assert message.value is not None
+            text, errors = b.format_pattern(b.get_message(mid).value, args)
+            assert not errors, (lang, mid, n, errors)
+            assert isinstance(text, str) and text.strip(), (lang, mid, n)
+            assert not re.search(r"[{}]|\?\?\?", text), (lang, mid, n, text)
+            for v in walks[0].selectors:
+                # the number itself is shown (not only a word chosen by it), except that
+                # English may say "once"
+                if n > 1:
+                    assert str(n) in text, (lang, mid, v, n, text)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_plural_selects_use_the_languages_own_categories(lang: str) -> None:
+    """A plural select names only plural categories of its language and covers every
+    category an integer can have (Russian: one, few, many), unless its default is 'other'
+    because forms coincide (Russian instrumental: 2 and 5 картами)."""
+    categories = _integer_plural_categories(lang)
+    for mid, message in _messages(lang).items():
+        for select in _walk(message).selects:
+            keys = {v.key.name for v in select.variants if isinstance(v.key, fluent_ast.Identifier)}
+            if not (keys - {"other"}) & PLURAL_KEYS:
+                continue  # a select on a string, such as a card's rank
+            default = next(v.key for v in select.variants if v.default)
+            assert keys <= categories | {"other"}, (lang, mid, keys - categories)
+            if not (isinstance(default, fluent_ast.Identifier) and default.name == "other"):
+                assert categories <= keys, (lang, mid, categories - keys)
+
+
+def test_russian_plural_forms() -> None:
+    def forms(key: str, var: str, **other: Any) -> list[str]:
+        return [t(key, "ru", **{var: n}, **other) for n in NUMBERS]
+
+    assert forms("table.tricks", "n") == ["1 взятка", "2 взятки", "5 взяток", "21 взятка"]
+    assert forms("table.trick", "k") == [
+        "Текущая взятка (по 1 карте)",
+        "Текущая взятка (по 2 карты)",
+        "Текущая взятка (по 5 карт)",
+        "Текущая взятка (по 21 карте)",
+    ]
+    assert forms("move.discard", "n", who="Ольга") == [
+        "Ольга: сброс, 1 карта.",
+        "Ольга: сброс, 2 карты.",
+        "Ольга: сброс, 5 карт.",
+        "Ольга: сброс, 21 карта.",
+    ]
+    assert forms("result.defeat", "points", team="Команда Б") == [
+        "Команда Б получает 1 штрафное очко.",
+        "Команда Б получает 2 штрафных очка.",
+        "Команда Б получает 5 штрафных очков.",
+        "Команда Б получает 21 штрафное очко.",
+    ]
+    assert [t("action.discard", "ru", n=n, cards="x") for n in NUMBERS] == [
+        "Сбросить 1 карту: x",
+        "Сбросить 2 карты: x",
+        "Сбросить 5 карт: x",
+        "Сбросить 21 карту: x",
+    ]
+
+
+def test_ukrainian_and_turkish_plural_forms() -> None:
+    assert [t("table.seat_line", "uk", seat="Місце 1 (А)", who="Ольга", cards=n, dealer="")
+            for n in NUMBERS] == [
+        "Місце 1 (А): Ольга — 1 карта",
+        "Місце 1 (А): Ольга — 2 карти",
+        "Місце 1 (А): Ольга — 5 карт",
+        "Місце 1 (А): Ольга — 21 карта",
+    ]  # fmt: skip
+    assert [t("result.defeat", "uk", team="Команда А", points=n) for n in NUMBERS] == [
+        "Команда А отримує 1 штрафне очко.",
+        "Команда А отримує 2 штрафні очки.",
+        "Команда А отримує 5 штрафних очок.",
+        "Команда А отримує 21 штрафне очко.",
+    ]
+    # Turkish keeps the noun singular after a number.
+    assert [t("table.tricks", "tr", n=n) for n in NUMBERS] == ["1 el", "2 el", "5 el", "21 el"]
+
+
+def test_english_plural_forms() -> None:
+    assert [t("move.lead", "en-GB", who="Alice", n=n) for n in NUMBERS] == [
+        "Alice led 1 card.",
+        "Alice led 2 cards.",
+        "Alice led 5 cards.",
+        "Alice led 21 cards.",
+    ]
+    assert t("profile.goats_value", "en", n=1, eggs=0) == "once (0 with eggs)"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_abbreviated_plurals_or_gendered_past_tense(lang: str) -> None:
+    for mid, message in _messages(lang).items():
+        text = serialize(fluent_ast.Resource([message]))
+        assert "(s)" not in text, (lang, mid)
+        assert not re.search(r"\} (карт|card)\.", text), (lang, mid, text)
+        if lang in GENDERED_PAST and _walk(message).variables & PERSONS:
+            # a player may be anyone: no past tense that has a gender ("Ольга сбросил")
+            assert not re.search(GENDERED_PAST[lang], text), (lang, mid, text)
 
 
 def test_every_key_used_in_the_code_exists() -> None:
@@ -33,32 +233,61 @@ def test_every_key_used_in_the_code_exists() -> None:
         source = path.read_text(encoding="utf-8")
         used |= set(re.findall(r'\bt\(\s*"([a-z_.0-9]+)"', source))
         used |= set(re.findall(r'\bls\(\s*"([a-z_.0-9]+)"', source))
-    assert used, "the scan found the keys"
-    missing = sorted(k for k in used if k not in catalog("en"))
-    assert not missing
+    assert len(used) > 50, "the scan found the keys"
+    assert not sorted(k for k in used if fluent_id(k) not in message_ids(DEFAULT))
+
+
+def test_commands_in_texts_are_real_commands_and_become_mentions() -> None:
+    names = {t(k.replace("-", "."), DEFAULT) for k in message_ids(DEFAULT) if k.endswith("-name")}
+    paths = [p for lang in LANGUAGES for m in _messages(lang).values() for p in _walk(m).commands]
+    assert "kozel start" in paths
+    assert all(set(p.split()) <= names for p in paths), paths
+    assert t("error.no_table", "ru").endswith("командой /kozel start.")
+    COMMANDS.update([("kozel", 1234567890123), ("league", 5)])
+    assert t("error.no_table", "ru").endswith("командой </kozel start:1234567890123>.")
+    assert "</kozel start:1234567890123>!" in t("league.empty", "en-US")
+    COMMANDS.clear()
+    assert "/kozel start!" in t("league.empty", "en-US")
 
 
 def test_locale_choice_and_filling() -> None:
     assert lang_of("ru") == "ru" and lang_of(discord.Locale.russian) == "ru"
     assert lang_of("en-GB") == "en" and lang_of(None) == "en" and lang_of("de") == "en"
+    assert lang_of("RU") == "ru" and lang_of("ru-RU") == "ru"
+    assert lang_of(discord.Locale.ukrainian) == "uk" and lang_of(discord.Locale.turkish) == "tr"
     assert t("error.seat_taken", "ru", seat=3) == "Место 3 занято."
     assert t("error.seat_taken", "en-US", seat=3) == "Seat 3 is taken."
     assert t("no.such.key", "en") == "no.such.key"
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_one_locale_helper_for_interactions() -> None:
+    def interaction(user: discord.Locale, guild: discord.Locale | None) -> Any:
+        return cast(Any, SimpleNamespace(locale=user, guild_locale=guild))
+
+    ru_user_en_server = interaction(discord.Locale.russian, discord.Locale.american_english)
+    assert locale_of(ru_user_en_server) == "ru"
+    assert locale_of(ru_user_en_server, public=True) == "en-US"
+    assert locale_of(interaction(discord.Locale.russian, None), public=True) == "ru"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_command_names_and_descriptions_fit_discord(lang: str) -> None:
-    texts = catalog(lang)
-    for key, value in texts.items():
-        if key.startswith("cmd.") and key.endswith(".name"):
-            assert re.fullmatch(r"[-_\w]{1,32}", value) and value == value.lower(), key
-        elif key.startswith(("cmd.", "choice.")):
-            assert 1 <= len(value) <= 100, key
+    for mid in message_ids(lang):
+        value = t(mid.replace("-", "."), lang)
+        if mid.startswith("cmd-") and mid.endswith("-name"):
+            assert re.fullmatch(r"[-_\w]{1,32}", value) and value == value.lower(), mid
+        elif mid.startswith(("cmd-", "choice-")):
+            assert 1 <= len(value) <= 100, mid
 
 
 async def test_translator_gives_russian_command_names() -> None:
     translator = KozelTranslator()
     name = ls("cmd.kozel.name")
+    assert name.message == "kozel"
     ru = await translator.translate(name, discord.Locale.russian, None)  # type: ignore[arg-type]
     en = await translator.translate(name, discord.Locale.british_english, None)  # type: ignore[arg-type]
     assert ru == "козёл" and en is None
+    start = ls("cmd.start.name")
+    uk = await translator.translate(start, discord.Locale.ukrainian, None)  # type: ignore[arg-type]
+    tr = await translator.translate(start, discord.Locale.turkish, None)  # type: ignore[arg-type]
+    assert (uk, tr) == ("почати", "başlat")

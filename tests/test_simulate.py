@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from kozel_discord.__main__ import main
+from kozel_discord.__main__ import build_parser, main
 from kozel_discord.ai import HeuristicPlayer, RandomPlayer
 from kozel_discord.engine import Action, ActionKind, Observation, cards
 from kozel_discord.simulate import make_players, next_move, play_series, random_chooser, simulate
@@ -38,9 +38,48 @@ def test_simulate_command_with_players(capsys: pytest.CaptureFixture[str]) -> No
     )
     out = capsys.readouterr().out
     assert code == 0
-    assert "players (seats):  heuristic, random, heuristic, random" in out
+    assert (
+        "players (seats):  heuristic (normal), random (easy), heuristic (normal), random (easy)"
+        in out
+    )
+    assert "team A (seats 1 and 3): heuristic (normal) + heuristic (normal)" in out
+    assert "team B (seats 2 and 4): random (easy) + random (easy)" in out
     assert "series played:    3" in out
     assert "goats by team:    A 0, B 3" in out  # heuristic partners against random ones
+
+
+def test_simulate_accepts_both_level_names(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--series", "1", "--players", "normal,easy,heuristic,random"]) == 0
+    out = capsys.readouterr().out
+    assert "heuristic (normal), random (easy), heuristic (normal), random (easy)" in out
+    help_text = " ".join(_simulate_help().split())
+    assert "easy = random, normal = heuristic, hard = strong" in help_text
+
+
+def _simulate_help() -> str:
+    parser = build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    return str(sub.choices["simulate"].format_help())  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("count", ["-1", "0", "many"])
+def test_simulate_refuses_a_series_count_below_one(
+    count: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["simulate", "--series", count])
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --series:" in err
+    assert ("must be at least 1" in err) or ("not a whole number" in err)
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate(0, 1, make_players("random", 1))
+
+
+def test_simulate_reports_progress_after_each_series() -> None:
+    ticks: list[int] = []
+    simulate(3, 1, make_players("random", 1), on_series=lambda: ticks.append(1))
+    assert len(ticks) == 3
 
 
 def test_simulate_command_rejects_unknown_levels(capsys: pytest.CaptureFixture[str]) -> None:

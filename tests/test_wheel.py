@@ -22,7 +22,7 @@ import pytest
 from alembic.script import ScriptDirectory
 
 from kozel_discord.store.db import alembic_config
-from tests.test_admin import make_token
+from tests.cli.test_admin import make_token
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "kozel_discord", "migrations")
@@ -75,10 +75,7 @@ def test_the_wheel_ships_the_migrations_and_no_stand_in(wheel: Path) -> None:
     for script in ("env.py", "script.py.mako", "versions/0001_initial_schema.py"):
         assert f"kozel_discord/migrations/{script}" in names
     assert not [n for n in names if n.split("/")[0] == "standin"]
-    # The stand-in leaves kozel_discord/testing on another branch; from then on it must not
-    # come back into the wheel (until that move this check has nothing to look at).
-    if not (ROOT / "kozel_discord" / "testing").exists():
-        assert not [n for n in names if n.startswith("kozel_discord/testing/")]
+    assert not [n for n in names if n.startswith("kozel_discord/testing/")]
 
 
 def test_the_installed_bot_migrates_a_fresh_sqlite_file(venv: Path, tmp_path: Path) -> None:

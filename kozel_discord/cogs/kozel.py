@@ -8,10 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..i18n import ls, t
+from ..i18n import locale_of, ls, t
 from ..monitor import percentile
 from ..ui import components, render
-from ..ui.interaction import display_name, guild_locale, user_locale
+from ..ui.interaction import display_name
 from ..ui.lobby import lobby_view
 
 if TYPE_CHECKING:
@@ -43,7 +43,7 @@ class KozelCog(
     ) -> None:
         svc = self.bot.tables
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        locale = guild_locale(interaction)
+        locale = locale_of(interaction, public=True)
         table = await svc.open_lobby(
             interaction.guild_id,
             interaction.channel_id,
@@ -61,7 +61,7 @@ class KozelCog(
     @app_commands.command(name=ls("cmd.stop.name"), description=ls("cmd.stop.desc"))
     @app_commands.guild_only()
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
-        locale = user_locale(interaction)
+        locale = locale_of(interaction)
         table = self.bot.tables.check_stop(
             interaction.channel_id or 0,
             interaction.user.id,
@@ -78,7 +78,7 @@ class KozelCog(
 
     @app_commands.command(name=ls("cmd.rules.name"), description=ls("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        locale = user_locale(interaction)
+        locale = locale_of(interaction)
         embed = discord.Embed(
             title=t("rules.title", locale), description=t("rules.text", locale), colour=0x2D7D46
         )
@@ -89,7 +89,7 @@ class KozelCog(
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def stats(self, interaction: discord.Interaction[Any]) -> None:
-        locale = user_locale(interaction)
+        locale = locale_of(interaction)
         st = self.bot.stats
         lags = list(st.lag_samples)
         embed = discord.Embed(title=t("stats.title", locale), colour=0x5865F2)

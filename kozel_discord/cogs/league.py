@@ -8,8 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..i18n import ls, t
-from ..ui.interaction import guild_locale, user_locale
+from ..i18n import locale_of, ls, t
 from ..ui.league import history_embed, profile_embed, standings_message
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ class LeagueCog(
         self, interaction: discord.Interaction[Any], member: discord.User | None = None
     ) -> None:
         assert interaction.guild_id is not None
-        locale = user_locale(interaction)
+        locale = locale_of(interaction)
         target = member or interaction.user
         profile = await self.bot.league.profile(interaction.guild_id, target.id)
         if profile is None:
@@ -64,7 +63,7 @@ class LeagueCog(
         assert interaction.guild_id is not None
         rows = await self.bot.league.history(interaction.guild_id)
         await interaction.response.send_message(
-            embed=history_embed(rows, guild_locale(interaction))
+            embed=history_embed(rows, locale_of(interaction, public=True))
         )
 
     @app_commands.command(name=ls("cmd.ranked.name"), description=ls("cmd.ranked.desc"))
@@ -78,7 +77,7 @@ class LeagueCog(
         assert interaction.guild_id is not None
         value = await self.bot.league.rank_computer_series(interaction.guild_id, enabled)
         key = "ranked.on" if value else "ranked.off"
-        await interaction.response.send_message(t(key, user_locale(interaction)), ephemeral=True)
+        await interaction.response.send_message(t(key, locale_of(interaction)), ephemeral=True)
 
 
 async def setup(bot: KozelBot) -> None:

@@ -16,11 +16,11 @@ from typing import Any
 import discord
 
 from ..engine import Observation
-from ..i18n import t
+from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table
 from . import render
 from .errors import Guarded
-from .interaction import selected_value, user_locale
+from .interaction import selected_value
 from .league import StandingsPageButton
 from .lobby import TID, AddComputerSelect, LobbyButton, SitButton
 from .ports import host_of
@@ -65,7 +65,7 @@ async def show_hand(
     ephemeral message updated in place when the click came from one."""
     host = host_of(interaction)
     svc = host.tables
-    locale = user_locale(interaction)
+    locale = locale_of(interaction)
     seat = table.seat_of(interaction.user.id)
     if seat is None or table.series is None:
         raise ServiceError(
@@ -74,14 +74,15 @@ async def show_hand(
     obs = svc.observation(table, seat)
     assert obs is not None
     embed = render.hand_embed(table, obs, locale, note=note)
-    view = hand_view(table, obs, svc.move_number(table), locale)
+    move = svc.move_number(table)
+    view = hand_view(table, obs, move, locale)
     message = interaction.message
     if message is not None and message.flags.ephemeral:
         await interaction.response.edit_message(embed=embed, view=view, content=None)
     else:
         await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
     # Refreshed in place when the player's turn comes, while the token lives.
-    host.presenter.remember_board(table, seat, interaction, locale)
+    host.presenter.remember_board(table, seat, interaction, locale, shown_move=move)
 
 
 async def open_hand(interaction: discord.Interaction[Any], table_id: str | None = None) -> None:
@@ -110,7 +111,7 @@ class HandButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"kozel:hand:{table_id}", emoji="🂠"
+                label=label, style=style, custom_id=f"kozel:hand:{table_id}", emoji="🃏"
             )
         )
         self.table_id = table_id
@@ -192,7 +193,7 @@ class PlaySelect(
                 and current.table_id == self.table_id
                 and current.seat_of(interaction.user.id) == self.seat
             ):
-                locale = user_locale(interaction)
+                locale = locale_of(interaction)
                 if error.key is ErrorKey.STALE:
                     note = t("hand.stale", locale)
                 else:
@@ -260,7 +261,7 @@ class StopButton(
             table_id=self.table_id,
         )
         await interaction.response.edit_message(
-            content=t("stop.done", user_locale(interaction)), view=None
+            content=t("stop.done", locale_of(interaction)), view=None
         )
 
 

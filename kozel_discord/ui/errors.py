@@ -16,9 +16,9 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from ..i18n import t
+from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError
-from .interaction import reply, user_locale
+from .interaction import reply
 from .ports import UiHost
 
 log = logging.getLogger(__name__)
@@ -47,7 +47,7 @@ async def handle_error(
 ) -> None:
     """Answer the interaction that ``error`` ended (``where``: the command or item)."""
     error = _unwrap(error)
-    locale = user_locale(interaction)
+    locale = locale_of(interaction)
     if isinstance(error, ServiceError):
         text = error_text(error, locale, interaction.guild_id, interaction.channel_id)
     elif isinstance(error, app_commands.NoPrivateMessage):

@@ -1,4 +1,5 @@
-"""Reading an interaction (locales, names, chosen values) and answering it."""
+"""Reading an interaction (names, chosen values) and answering it (the locale to answer
+in is :func:`kozel_discord.i18n.locale_of`)."""
 
 from __future__ import annotations
 
@@ -8,19 +9,6 @@ from typing import Any
 import discord
 
 log = logging.getLogger(__name__)
-
-DEFAULT_LOCALE = "en-US"
-
-
-def user_locale(interaction: discord.Interaction[Any]) -> str:
-    """The clicker's language: for private answers."""
-    return str(interaction.locale.value if interaction.locale else DEFAULT_LOCALE)
-
-
-def guild_locale(interaction: discord.Interaction[Any]) -> str:
-    """The server's language (else the clicker's): for public messages."""
-    loc = interaction.guild_locale or interaction.locale
-    return str(loc.value if loc else DEFAULT_LOCALE)
 
 
 def display_name(user: discord.abc.User) -> str:

@@ -7,11 +7,10 @@ from typing import Any
 
 import discord
 
-from ..i18n import t
+from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError
 from ..service.league import PlayerProfile, SeriesSummary, StandingsPage
 from .errors import Guarded
-from .interaction import guild_locale
 from .ports import host_of
 
 
@@ -98,13 +97,16 @@ class StandingsPageButton(
 
 def series_line(s: SeriesSummary, locale: str) -> str:
     def names(team: int) -> str:
-        return " & ".join(
+        players = [
             f"<@{seat.user_id}>"
             if seat.user_id is not None
             else t("seat.computer_short", locale, level=t(f"level.{seat.computer_level}", locale))
             for seat in s.seats
             if seat.team == team
-        )
+        ]
+        if len(players) != 2:
+            return ", ".join(players)
+        return t("team.pair", locale, first=players[0], second=players[1])
 
     when = f"<t:{int((s.ended_at or s.started_at).timestamp())}:d>"
     if s.goats is None:
@@ -176,7 +178,7 @@ def profile_embed(p: PlayerProfile, locale: str) -> discord.Embed:
 
 def standings_message(page: StandingsPage, interaction: discord.Interaction[Any]) -> dict[str, Any]:
     """The embed and paging buttons of a standings page, in the server's language."""
-    locale = guild_locale(interaction)
+    locale = locale_of(interaction, public=True)
     name = interaction.guild.name if interaction.guild else ""
     return {"embed": standings_embed(page, name, locale), "view": standings_view(page, locale)}
 

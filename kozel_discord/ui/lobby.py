@@ -8,11 +8,11 @@ from typing import Any, ClassVar
 
 import discord
 
-from ..i18n import t
+from ..i18n import locale_of, t
 from ..service import LEVELS, ErrorKey, ServiceError, Table, TableStatus
 from . import render
 from .errors import Guarded
-from .interaction import display_name, selected_value, user_locale
+from .interaction import display_name, selected_value
 from .ports import host_of
 
 TID = r"(?P<tid>[0-9a-f]{12})"
@@ -140,9 +140,7 @@ class AddComputerSelect(
         seat, level = int(m[1]), m[2]
         channel_id = interaction.channel_id or 0
         current = svc.get(channel_id)
-        name = t(
-            "computer.name", current.locale if current else user_locale(interaction), n=seat + 1
-        )
+        name = t("computer.name", current.locale if current else locale_of(interaction), n=seat + 1)
         table = await svc.add_computer(
             channel_id, self.table_id, interaction.user.id, seat, level, name
         )

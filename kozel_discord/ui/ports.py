@@ -25,7 +25,12 @@ class BoardKeeper(Protocol):
     """Remembers a player's private board, to refresh it when their turn comes."""
 
     def remember_board(
-        self, table: Table, seat: int, interaction: discord.Interaction[Any], locale: str
+        self,
+        table: Table,
+        seat: int,
+        interaction: discord.Interaction[Any],
+        locale: str,
+        shown_move: int,
     ) -> None: ...
 
 

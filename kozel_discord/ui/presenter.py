@@ -74,6 +74,9 @@ class TablePresenter:
     # ---------------------------------------------------------------- events
     async def on_table_event(self, event: TableEvent) -> None:
         """Queue the event for the channel's worker; never waits for Discord."""
+        self._enqueue(event)
+
+    def _enqueue(self, event: TableEvent) -> None:
         channel_id = event.table.channel_id
         queue = self._queues.setdefault(channel_id, asyncio.Queue())
         queue.put_nowait(event)
@@ -336,13 +339,23 @@ class TablePresenter:
 
     # ---------------------------------------------------------------- private boards
     def remember_board(
-        self, table: Table, seat: int, interaction: discord.Interaction[Any], locale: str
+        self,
+        table: Table,
+        seat: int,
+        interaction: discord.Interaction[Any],
+        locale: str,
+        shown_move: int,
     ) -> None:
-        """The player's latest private board, to refresh in place when their turn comes."""
+        """The player's latest private board (showing move ``shown_move``), to refresh in place
+        when their turn comes."""
         loop = asyncio.get_running_loop()
         self._boards[(table.channel_id, interaction.user.id)] = _Board(
-            interaction, seat, locale, loop.time(), self.tables.move_number(table)
+            interaction, seat, locale, loop.time(), shown_move
         )
+        if shown_move != self.tables.move_number(table):
+            # The table moved on while this board was being sent (computer moves): the refresh
+            # that ran meanwhile saw the previous board, so refresh this one now.
+            self._enqueue(TableEvent(TableEventKind.MOVE, table))
 
     def _forget_boards(self, channel_id: int) -> None:
         for key in [k for k in self._boards if k[0] == channel_id]:

@@ -19,7 +19,7 @@ from ..service import Seat, Table, TableStatus
 COLOR_LOBBY = discord.Colour(0x5865F2)
 COLOR_TABLE = discord.Colour(0x2D7D46)
 COLOR_DONE = discord.Colour(0xC27C0E)
-FACE_DOWN = "🂠"
+FACE_DOWN = "🎴"  # an emoji of Unicode's list (🂠 U+1F0A0 is not one)
 TEAM_SEATS = (team_seats(0), team_seats(1))
 
 
@@ -27,12 +27,13 @@ def suit_name(suit: Suit, locale: str) -> str:
     return t(f"suit.{suit.name.lower()}", locale)
 
 
-def card_text(c: Card) -> str:
-    return c.label
+def card_text(c: Card, locale: str) -> str:
+    """One card as text in the viewer's language (Russian: В Д К Т for J Q K A)."""
+    return t("card.text", locale, rank=c.rank.label, suit=c.suit.symbol)
 
 
-def cards_text(cards: tuple[Card, ...] | list[Card]) -> str:
-    return " ".join(c.label for c in cards) if cards else "—"
+def cards_text(cards: tuple[Card, ...] | list[Card], locale: str) -> str:
+    return " ".join(card_text(c, locale) for c in cards) if cards else "—"
 
 
 def seat_label(i: int, locale: str) -> str:
@@ -49,7 +50,17 @@ def who(seat: Seat | None, locale: str, *, mention: bool = True) -> str:
 
 
 def team_names(table: Table, team: int, locale: str) -> str:
-    return " & ".join(who(table.seats[i], locale) for i in TEAM_SEATS[team])
+    """The two players of a team ("Alice and Bob"; computers without their level)."""
+
+    def name(seat: Seat | None) -> str:
+        if seat is None:
+            return t("seat.empty", locale)
+        if seat.user_id is None:
+            return t("seat.computer_plain", locale, name=seat.name)
+        return f"<@{seat.user_id}>"
+
+    first, second = (name(table.seats[i]) for i in TEAM_SEATS[team])
+    return t("team.pair", locale, first=first, second=second)
 
 
 # ---------------------------------------------------------------- lobby
@@ -82,13 +93,13 @@ def _trick_lines(obs: Observation, table: Table, locale: str) -> list[str]:
     for p in obs.trick:
         name = who(table.seats[p.seat], locale)
         if not p.face_up:
-            shown = " ".join(c.label for c in p.cards) if p.cards else FACE_DOWN * p.count
+            shown = cards_text(p.cards, locale) if p.cards else FACE_DOWN * p.count
             lines.append(t("trick.discard", locale, who=name, cards=shown))
         else:
             key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
                 p.kind, "trick.molodka"
             )
-            lines.append(t(key, locale, who=name, cards=cards_text(p.cards)))
+            lines.append(t(key, locale, who=name, cards=cards_text(p.cards, locale)))
     return lines
 
 
@@ -120,7 +131,7 @@ def table_embed(
         description=t(
             "table.trump",
             locale,
-            card=obs.trump_card.label,
+            card=card_text(obs.trump_card, locale),
             suit=suit_name(obs.trump, locale),
             stock=obs.stock_size,
         ),
@@ -159,7 +170,8 @@ def turn_line(table: Table, obs: Observation, locale: str) -> str:
     key = "table.turn_lead" if obs.lead_seat is None else "table.turn_answer"
     line = t(key, locale, who=who(seat, locale), k=obs.k)
     if table.deadline is not None:
-        line += " " + t("table.deadline", locale, ts=int(table.deadline.timestamp()))
+        when = f"<t:{int(table.deadline.timestamp())}:R>"
+        line += " " + t("table.deadline", locale, when=when)
     return line
 
 
@@ -187,10 +199,10 @@ def table_content(table: Table, obs: Observation) -> str | None:
 # ---------------------------------------------------------------- the private hand
 def action_label(action: Action, obs: Observation, locale: str) -> str:
     def marked(c: Card) -> str:
-        return c.label + (t("card.trump_mark", locale) if c.suit is obs.trump else "")
+        return card_text(c, locale) + (t("card.trump_mark", locale) if c.suit is obs.trump else "")
 
     if action.kind is ActionKind.LEAD:
-        return t("action.lead", locale, cards=" ".join(c.label for c in action.cards))
+        return t("action.lead", locale, cards=cards_text(action.cards, locale))
     if action.kind is ActionKind.BEAT:
         return t("action.beat", locale, cards=" + ".join(marked(c) for c in action.cards))
     if action.kind is ActionKind.DISCARD:
@@ -198,14 +210,14 @@ def action_label(action: Action, obs: Observation, locale: str) -> str:
             "action.discard",
             locale,
             n=len(action.cards),
-            cards=" ".join(c.label for c in action.cards),
+            cards=cards_text(action.cards, locale),
         )
-    return t("action.molodka", locale, cards=" ".join(c.label for c in action.cards))
+    return t("action.molodka", locale, cards=cards_text(action.cards, locale))
 
 
 def action_description(action: Action, obs: Observation, locale: str) -> str:
     if action.kind is ActionKind.BEAT:
-        return t("action.beat_desc", locale, top=cards_text(obs.top))
+        return t("action.beat_desc", locale, top=cards_text(obs.top, locale))
     if action.kind is ActionKind.DISCARD:
         return t("action.discard_desc", locale)
     if action.kind is ActionKind.MOLODKA:
@@ -223,10 +235,10 @@ def hand_embed(
         description=note or None,
         colour=COLOR_TABLE,
     )
-    e.add_field(name=t("hand.cards", locale), value=cards_text(obs.hand) or "—", inline=False)
+    e.add_field(name=t("hand.cards", locale), value=cards_text(obs.hand, locale), inline=False)
     e.add_field(
         name=t("hand.trump", locale),
-        value=f"{obs.trump_card.label} ({suit_name(obs.trump, locale)})",
+        value=f"{card_text(obs.trump_card, locale)} ({suit_name(obs.trump, locale)})",
         inline=True,
     )
     e.add_field(name=t("hand.stock", locale), value=str(obs.stock_size), inline=True)
@@ -237,7 +249,7 @@ def hand_embed(
         status = (
             t("hand.your_lead", locale)
             if obs.lead_seat is None
-            else t("hand.your_answer", locale, k=obs.k, top=cards_text(obs.top))
+            else t("hand.your_answer", locale, k=obs.k, top=cards_text(obs.top, locale))
         )
     else:
         status = turn_line(table, obs, locale)

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kozel_discord.testing.discord_standin import DiscordStandIn
-from kozel_discord.testing.harness import BotProcess
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess
 
 
 @pytest.fixture

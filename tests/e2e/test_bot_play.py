@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from kozel_discord.testing.discord_standin import DiscordStandIn
-from kozel_discord.testing.harness import BotProcess, Driver, embed_text
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, Driver, embed_text
 
 pytestmark = pytest.mark.e2e
 
@@ -184,7 +184,7 @@ async def _lone_table(
 async def test_foreign_stale_out_of_turn_and_forged_controls_change_nothing(
     standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
 ) -> None:
-    from kozel_discord.testing.harness import forge_component
+    from standin.harness import forge_component
 
     driver, users, _bot = await _lone_table(
         standin, sqlite_url, log_path, bots, ("alice", "bob"), {2: "random", 3: "random"}
@@ -362,7 +362,7 @@ async def test_timed_out_turns_are_played_by_the_computer_then_the_seat_is_away(
 async def test_stop_needs_the_host_or_manage_server_and_a_confirmation(
     standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
 ) -> None:
-    from kozel_discord.testing.discord_standin import PERM_MANAGE_GUILD
+    from standin.discord_standin import PERM_MANAGE_GUILD
 
     driver, users, _bot = await _lone_table(
         standin, sqlite_url, log_path, bots, ("alice", "bob"), {2: "random", 3: "random"}
@@ -403,6 +403,10 @@ async def test_russian_players_and_servers_get_russian_texts(
     await standin.wait_for_commands("kozel", guild=guild, timeout=30)
     commands = {c["name"]: c for c in standin.commands(guild)}
     assert commands["kozel"]["name_localizations"]["ru"] == "козёл"
+    # Commands in texts are clickable mentions: each client shows its own localised name.
+    no_table = await standin.slash(ivan, guild, None, "kozel", subcommand="hand")
+    mention = f"</kozel start:{commands['kozel']['id']}>"
+    assert f"Начните игру командой {mention}." in embed_text(no_table.message)  # type: ignore[arg-type]
     rules = await standin.slash(ivan, guild, None, "kozel", subcommand="rules")
     assert "Козёл на 4 карты" in embed_text(rules.message)  # type: ignore[arg-type]
     driver = Driver(standin, guild, {0: ivan}, lambda o: str(o[0]["value"]))
@@ -420,7 +424,7 @@ async def test_russian_players_and_servers_get_russian_texts(
 async def test_a_board_refreshes_itself_when_the_players_turn_comes(
     standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
 ) -> None:
-    from kozel_discord.testing.harness import TURN_PLACEHOLDER
+    from standin.harness import TURN_PLACEHOLDER
 
     driver, users, _bot = await _lone_table(
         standin, sqlite_url, log_path, bots, ("alice",), {1: "random", 2: "random", 3: "random"}
@@ -468,4 +472,8 @@ async def test_unchanged_commands_are_not_synced_again_on_restart(
     rules = await standin.slash(alice, guild, None, "kozel", subcommand="rules")
     assert rules.message is not None
     assert standin.command_syncs == syncs, "the same commands were not synced twice"
+    # Without a sync the bot still learnt the commands' ids, so texts mention them.
+    kozel_id = next(c["id"] for c in standin.commands(guild) if c["name"] == "kozel")
+    no_table = await standin.slash(alice, guild, None, "kozel", subcommand="hand")
+    assert f"</kozel start:{kozel_id}>" in embed_text(no_table.message)  # type: ignore[arg-type]
     assert "slash commands unchanged" in second.log_text()

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker
-from kozel_discord.testing.discord_standin import PERM_MANAGE_GUILD, DiscordStandIn
-from kozel_discord.testing.harness import BotProcess, Driver, embed_text
+from standin.discord_standin import PERM_MANAGE_GUILD, DiscordStandIn
+from standin.harness import BotProcess, Driver, embed_text
 
 pytestmark = pytest.mark.e2e
 

@@ -12,8 +12,8 @@ import pytest
 from sqlalchemy.engine import make_url
 
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker
-from kozel_discord.testing.discord_standin import DiscordStandIn
-from kozel_discord.testing.harness import BotProcess, Driver, TcpProxy, embed_text
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, Driver, TcpProxy, embed_text
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 

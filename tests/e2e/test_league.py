@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
-from kozel_discord.testing.discord_standin import DiscordStandIn
-from kozel_discord.testing.harness import BotProcess, embed_text
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, embed_text
 from tests.store.conftest import League
 
 pytestmark = pytest.mark.e2e

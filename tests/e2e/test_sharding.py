@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from kozel_discord.testing.discord_standin import DiscordStandIn
-from kozel_discord.testing.harness import BotProcess, Driver, embed_text
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, Driver, embed_text
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 

@@ -30,7 +30,7 @@ from kozel_discord.store import (
     SeriesStart,
 )
 from kozel_discord.store.db import create_engine, create_sessionmaker, upgrade_database
-from kozel_discord.testing.postgres import admin_sql
+from standin.postgres import admin_sql
 
 DEFAULT_POSTGRES_ADMIN_URL = "postgresql+asyncpg://postgres@127.0.0.1:5432/postgres"
 T0 = dt.datetime(2026, 1, 1, 12, 0, tzinfo=dt.UTC)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from kozel_discord.engine import ActionKind, Series, observe
+from kozel_discord.engine import ActionKind, Series, card, observe
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import components, render
 
@@ -73,3 +73,48 @@ def test_russian_labels() -> None:
     obs = observe(series, seat)
     label = render.action_label(obs.legal_actions[0], obs, "ru")
     assert label.startswith("Зайти")
+
+
+RU_CARD_RE = re.compile(r"(10|[6-9ВДКТ])[♣♦♥♠]")
+
+
+def test_card_text_speaks_the_viewers_language() -> None:
+    assert [render.card_text(card(c), "ru") for c in ("J♣", "Q♦", "K♥", "A♠", "10♥", "6♣")] == [
+        "В♣",
+        "Д♦",
+        "К♥",
+        "Т♠",
+        "10♥",
+        "6♣",
+    ]
+    assert render.card_text(card("Q♦"), "en-US") == "Q♦"
+    assert render.cards_text([], "ru") == "—"
+
+
+def test_russian_table_shows_russian_ranks_and_plain_team_names() -> None:
+    series = Series(7)
+    table = _table(series)
+    table.seats[1] = Seat(user_id=None, name="Компьютер 2", level="random")
+    table.seats[3] = Seat(user_id=None, name="Компьютер 4", level="strong")
+    rng = random.Random(1)
+    while not series.over:
+        seat = series.turn
+        assert seat is not None
+        public = _embed_text(render.table_embed(table, observe(series, None), "ru"))
+        obs = observe(series, seat)
+        board = _embed_text(render.hand_embed(table, obs, "ru"))
+        for text in [public, board] + [
+            render.action_label(a, obs, "ru") for a in obs.legal_actions
+        ]:
+            assert not re.search(r"[JQKA][♣♦♥♠]", text), text
+            assert "карт." not in text and "(s)" not in text
+        assert RU_CARD_RE.search(board), "the hand is shown in Russian ranks"
+        before = len(series.results)
+        series.apply(seat, rng.choice(obs.legal_actions))
+        if len(series.results) > before:
+            break
+    obs = observe(series, None)
+    summary = _embed_text(render.game_over_embed(table, 1, series.results[0], obs, "ru"))
+    assert "<@10> и <@12>" in summary and "🤖 Компьютер 2 и 🤖 Компьютер 4" in summary
+    assert "&" not in summary and ") (" not in summary
+    assert re.search(r"\d+ (очко|очка|очков) · \d+ (взятка|взятки|взяток)", summary)

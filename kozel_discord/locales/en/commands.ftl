@@ -1,0 +1,57 @@
+# Slash commands: names (1–32 lower-case letters, digits, - or _), descriptions and choices
+# (up to 100 characters), given to Discord through discord.py's Translator; and /kozel rules.
+
+cmd-kozel-name = kozel
+cmd-kozel-desc = Play Kozel on 4 cards in this channel
+cmd-start-name = start
+cmd-start-desc = Open a table in this channel
+cmd-start-timer = Time per turn before the computer plays it
+cmd-stop-name = stop
+cmd-stop-desc = Stop the game in this channel (host or Manage Server)
+cmd-hand-name = hand
+cmd-hand-desc = Show your hand again
+cmd-rules-name = rules
+cmd-rules-desc = The rules in short
+cmd-stats-name = stats
+cmd-stats-desc = Bot figures for admins (Manage Server)
+cmd-league-name = league
+cmd-league-desc = This server's Kozel league
+cmd-table-name = table
+cmd-table-desc = The league table of this server
+cmd-table-sort = Sort by
+cmd-player-name = player
+cmd-player-desc = A player's league profile
+cmd-player-member = The player (default: you)
+cmd-history-name = history
+cmd-history-desc = Recent series in this server
+cmd-ranked-name = ranked
+cmd-ranked-desc = Whether series with computer players count in the league (Manage Server)
+cmd-ranked-enabled = On or off (leave empty to see the setting)
+
+choice-timer-off = off
+choice-timer-30 = 30 seconds
+choice-timer-60 = 1 minute
+choice-timer-90 = 90 seconds
+choice-timer-180 = 3 minutes
+
+sort-rating = rating
+sort-series_won = series won
+sort-series_played = series played
+sort-goats = times goat
+sort-goats_with_eggs = times goat with eggs
+sort-games_won = games won
+sort-games_played = games played
+sort-games_lost = games lost
+sort-eggs = eggs
+sort-defeat_points_taken = defeat points taken
+sort-defeat_points_inflicted = defeat points inflicted
+
+rules-title = Kozel on 4 cards — the rules in short
+rules-text = **Players**: four, in two teams; partners sit opposite (seats 1+3 against 2+4).
+    {"**"}Deck**: 36 cards. Order in a suit, low to high: 6 7 8 9 J Q K **10** A. Points: J 2, Q 3, K 4, 10 10, A 11 — 120 in the deck.
+    {"**"}Deal**: 4 cards each; a card from the middle of the stock is shown: its suit is trump.
+    {"**"}Trick**: the leader plays one or more cards of **one suit**. Each next player plays as many cards: either **beats** them (each card beats one card on top: a higher card of the same suit, or any trump over a non-trump) or **discards** any cards face down. The last player who beat takes the trick (or the leader, if nobody beat).
+    {"**"}Molodka**: four cards of one suit may be laid out of turn while the trick is open; played cards go back and the molodka leads. Priority goes clockwise from the player who opened the trick.
+    {"**"}Drawing**: after a trick everyone draws back to 4 cards, the taker first; the taker leads next.
+    {"**"}Scoring**: 61+ points win the game. The losers get 2 defeat points (31–59 points), 4 (30 or fewer) or 6 (no trick at all). 60 : 60 is **eggs**: nobody scores.
+    {"**"}Series**: play on until a team has 12 defeat points — they are the **goats** (with eggs, if there were eggs).

@@ -1,0 +1,40 @@
+# Refused requests (error-*, the service's error keys) and why a move is not allowed (reason-*).
+# COMMAND("kozel start") is the command as a clickable mention (each client shows its own
+# localised name), or "/kozel start" when the bot does not know the command's id.
+
+error-table_exists = There is already a table in this channel.
+error-try_again = The database is not answering right now — nothing was changed. Please try again in a moment.
+error-bad_seat = That seat is not available.
+error-already_there = You are already sitting there.
+error-seat_taken = Seat { $seat } is taken.
+error-not_seated = You are not sitting at this table.
+error-bad_level = Unknown computer level.
+error-sit_first = Sit at the table first.
+error-host_only = Only the host can do that.
+error-seats_empty = All four seats must be filled first.
+error-not_finished = The series is still running.
+error-already_started = The game has already started.
+error-not_playing = No game is running at this table.
+error-not_your_seat = This is not your seat — these controls belong to another player.
+error-stale = This hand is out of date.
+error-illegal = That move is not allowed.
+error-no_table = There is no table in this channel. Start one with { COMMAND("kozel start") }.
+error-old_table = These controls belong to a table that is over.
+error-stop_not_allowed = Only the host or someone with Manage Server can stop the game.
+error-guild_only = This works only in a server channel.
+error-not_allowed = You are not allowed to do that.
+error-internal = Something went wrong on our side; nothing was changed. Please try again.
+error-bad_sort = Unknown sort order.
+
+reason-not_your_turn = It is not your turn.
+reason-no_such_seat = There is no such seat.
+reason-card_not_in_hand = That card is not in your hand.
+reason-duplicate_card = The same card was named twice.
+reason-wrong_number_of_cards = Play exactly as many cards as were led.
+reason-mixed_suit_lead = A lead is of one suit only.
+reason-does_not_beat = Those cards do not beat the cards on top.
+reason-molodka_not_allowed = A molodka is not allowed now.
+reason-not_a_lead_now = The trick has already been led.
+reason-must_lead = You open this trick: lead first.
+reason-game_over = The game is over.
+reason-bad_action = That is not a move.

@@ -1,0 +1,169 @@
+# Kozel: lobbies, tables, private boards and results (English, the default language).
+# The code's key `table.seat_line` is the message `table-seat_line` here (dots become hyphens).
+# A value that must start with a space is written {" "}…, one that starts a line with
+# `*`, `[` or `.` as {"*"}… (Fluent's syntax).
+
+suit-clubs = clubs
+suit-diamonds = diamonds
+suit-hearts = hearts
+suit-spades = spades
+
+# One card as text: $rank is 6 7 8 9 10 J Q K A, $suit its symbol (♣ ♦ ♥ ♠).
+card-text = { $rank }{ $suit }
+card-trump_mark = {" "}(trump)
+
+seat-label = Seat { $n } ({ $team })
+seat-empty = — empty —
+seat-computer = 🤖 { $name } ({ $level })
+seat-computer_short = 🤖 { $level }
+# A computer player named in a team (no level, so that no brackets nest).
+seat-computer_plain = 🤖 { $name }
+seat-away_suffix = {" "}(away — the computer plays)
+
+team-a = A
+team-b = B
+team-a-long = Team A
+team-b-long = Team B
+# The two players of a team.
+team-pair = { $first } and { $second }
+
+level-random = easy
+level-heuristic = normal
+level-strong = hard
+level-None = normal
+
+computer-name = Computer { $n }
+
+lobby-title = Kozel — a new table
+lobby-description = Four players in two teams; partners sit opposite. Take a seat, or fill one with a computer player. The host starts when all four seats are full.
+lobby-started = The game has started — see the table message below.
+lobby-settings = Settings
+lobby-timer_on = Turn timer: { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    } (then the computer plays the turn)
+lobby-timer_off = Turn timer: off
+lobby-footer = Series to 12 defeat points.
+lobby-sit = Sit: { $seat }
+lobby-remove_computer = Remove computer from seat { $seat }
+lobby-add_placeholder = Add a computer player…
+lobby-add_option = { $seat }: { $level } computer
+lobby-leave = Leave
+lobby-timer = Timer
+lobby-timer_button_on = Timer: on
+lobby-timer_button_off = Timer: off
+lobby-begin = Start
+lobby-cancel = Cancel
+lobby-cancelled = The table was cancelled.
+
+trick-lead = { $who } led { $cards }
+trick-beat = { $who } beat with { $cards }
+trick-molodka = { $who } laid a molodka: { $cards }
+trick-discard = { $who } discarded { $cards }
+
+table-title = Kozel — game { $n }
+table-trump = Trump: **{ $card }** ({ $suit }) · stock: { $stock ->
+        [one] { $stock } card
+       *[other] { $stock } cards
+    }
+table-seat_line = { $seat }: { $who } — { $cards ->
+        [one] { $cards } card
+       *[other] { $cards } cards
+    }{ $dealer }
+table-dealer_mark = {" "}(dealer)
+table-tricks = { $n ->
+        [one] { $n } trick
+       *[other] { $n } tricks
+    }
+table-trick = Current trick ({ $k ->
+        [one] { $k } card
+       *[other] { $k } cards
+    } each)
+table-trick_new = Current trick
+table-trick_empty = Nothing played yet.
+table-series = Series
+table-series_score = Defeat points: A { $a } · B { $b } · eggs: { $eggs }
+table-status = Status
+table-series_over = The series is over.
+table-waiting = Waiting…
+table-turn_lead = { $who } leads.
+table-turn_answer = { $who } to play { $k ->
+        [one] { $k } card
+       *[other] { $k } cards
+    }.
+# $when is a Discord timestamp that each client shows as "in 30 seconds".
+table-deadline = Time runs out { $when }.
+
+move-lead = { $who } led { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }.
+move-beat = { $who } beat with { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }.
+move-discard = { $who } discarded { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }.
+move-molodka = { $who } declared a molodka!
+move-timed_out = (time ran out: the computer played)
+
+action-lead = Lead { $cards }
+action-lead_desc = Open the trick with { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }
+action-beat = Beat with { $cards }
+action-beat_desc = Beats { $top }
+action-discard = Discard { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }: { $cards }
+action-discard_desc = Face down — nobody else sees them
+action-molodka = Molodka! Lead { $cards } out of turn
+action-molodka_desc = Four of a suit: the trick starts again from you
+
+hand-title = Your hand — { $seat }
+hand-cards = Your cards
+hand-trump = Trump
+hand-stock = Stock
+hand-your_lead = **Your lead**: choose one or more cards of one suit.
+hand-your_answer = **Your turn**: play { $k ->
+        [one] { $k } card
+       *[other] { $k } cards
+    } — beat { $top } or discard.
+hand-molodka_possible = You hold a molodka: you may declare it now, out of turn.
+hand-choose = Choose your move…
+hand-choose_molodka = Declare your molodka…
+hand-stale = This hand was out of date — here is your current one.
+
+result-title = Game { $n } is over
+result-eggs = **Eggs!** 60 : 60 — nobody gets defeat points.
+result-defeat = { $team } takes { $points ->
+        [one] { $points } defeat point
+       *[other] { $points } defeat points
+    }.
+result-team_line = { $names }
+    { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } · { $tricks ->
+        [one] { $tricks } trick
+       *[other] { $tricks } tricks
+    }
+
+series-title = The series is over
+series-goats = The goats are { $names }! 🐐
+series-goats_with_eggs = The goats are { $names } — goats with eggs ({ $eggs ->
+        [one] { $eggs } egg
+       *[other] { $eggs } eggs
+    })! 🐐🥚
+
+button-my_hand = My hand
+button-refresh = Refresh
+button-rematch = Rematch
+
+stop-confirm = Stop the game at this table? The series will count as abandoned.
+stop-confirm_button = Stop the game
+stop-done = This table was stopped.

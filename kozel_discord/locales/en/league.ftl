@@ -1,0 +1,55 @@
+# The server's league: /league table, player, history, ranked; and /kozel stats.
+
+league-title = League table — { $guild }
+league-sorted_by = Sorted by { $sort }
+league-empty = No ranked games yet. Start one with { COMMAND("kozel start") }!
+league-columns = # · player · rating · series W/L · goat (with eggs) · games W/L · eggs
+league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
+league-page = Page { $page } of { $pages } · { $total ->
+        [one] { $total } player
+       *[other] { $total } players
+    }
+
+history-title = Recent series
+history-empty = No series yet.
+history-line = { $when } · { $a } vs { $b } · { $da } : { $db } · { $eggs ->
+        [one] { $eggs } egg
+       *[other] { $eggs } eggs
+    } · { $verdict }{ $ranked }
+history-goats = goats: { $names }
+history-goats_with_eggs = goats with eggs: { $names }
+history-unranked = {" "}· unranked
+history-status-active = in play
+history-status-finished = finished
+history-status-abandoned = abandoned
+
+profile-title = { $name } — league profile
+profile-rating = Rating
+profile-series = Series
+profile-series_value = { $w } won · { $l } lost
+profile-goats = Goat
+profile-goats_value = { $n ->
+        [one] once
+       *[other] { $n } times
+    } ({ $eggs } with eggs)
+profile-games = Games
+profile-games_value = { $w } won · { $l } lost · { $eggs ->
+        [one] { $eggs } egg
+       *[other] { $eggs } eggs
+    }
+profile-defeat_points = Defeat points
+profile-defeat_points_value = { $taken } taken · { $inflicted } inflicted
+profile-best_partner = Best partner
+profile-best_partner_value = { $user }: { $won } of { $played } series won together
+profile-recent = Recent series
+profile-none = { $user } has not played in this server yet.
+
+ranked-on = Series with computer players now count in the league for the humans in them.
+ranked-off = Series with computer players do not count in the league.
+
+stats-title = Kozel bot — figures
+stats-text = Live tables in this process: **{ $tables }**
+    Games in the last hour: **{ $games }**
+    Interactions handled: { $interactions } · errors: { $errors }
+    Event-loop lag: p99 { $lag } ms · max { $lag_max } ms
+    Peak memory: { $rss } MiB · shards: { $shards }

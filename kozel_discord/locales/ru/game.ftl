@@ -1,0 +1,194 @@
+# «Козёл»: лобби, стол, личные карты и итоги (русский).
+# Ключ кода `table.seat_line` — сообщение `table-seat_line` (точки становятся дефисами).
+# Текст, который начинается с пробела, пишется {" "}…; строка, начинающаяся с `*`, `[`
+# или `.`, — {"*"}… (синтаксис Fluent). Формы множественного числа: one (1, 21, 31…),
+# few (2–4, 22–24…), many (0, 5–20, 25…). Без прошедшего времени с родом («сбросил»):
+# игроки бывают любого пола.
+
+suit-clubs = трефы
+suit-diamonds = бубны
+suit-hearts = червы
+suit-spades = пики
+
+# Карта текстом: $rank — 6 7 8 9 10 J Q K A, $suit — значок масти (♣ ♦ ♥ ♠).
+card-text = { $rank ->
+        [J] В
+        [Q] Д
+        [K] К
+        [A] Т
+       *[other] { $rank }
+    }{ $suit }
+card-trump_mark = {" "}(козырь)
+
+seat-label = Место { $n } ({ $team })
+seat-empty = — свободно —
+seat-computer = 🤖 { $name } ({ $level })
+seat-computer_short = 🤖 { $level }
+seat-computer_plain = 🤖 { $name }
+seat-away_suffix = {" "}(нет на месте — играет компьютер)
+
+team-a = А
+team-b = Б
+team-a-long = Команда А
+team-b-long = Команда Б
+team-pair = { $first } и { $second }
+
+level-random = лёгкий
+level-heuristic = средний
+level-strong = сильный
+level-None = средний
+
+computer-name = Компьютер { $n }
+
+lobby-title = Козёл — новый стол
+lobby-description = Четыре игрока, две команды; партнёры сидят напротив. Займите место или посадите компьютер. Хозяин стола начинает игру, когда заняты все четыре места.
+lobby-started = Игра началась — стол ниже.
+lobby-settings = Настройки
+lobby-timer_on = Время на ход: { $seconds ->
+        [one] { $seconds } секунда
+        [few] { $seconds } секунды
+       *[many] { $seconds } секунд
+    } (потом ход сделает компьютер)
+lobby-timer_off = Время на ход: без ограничения
+lobby-footer = Партия до 12 штрафных очков.
+lobby-sit = Сесть: { $seat }
+lobby-remove_computer = Убрать компьютер с места { $seat }
+lobby-add_placeholder = Добавить компьютер…
+lobby-add_option = { $seat }: компьютер, уровень «{ $level }»
+lobby-leave = Встать
+lobby-timer = Таймер
+lobby-timer_button_on = Таймер: вкл.
+lobby-timer_button_off = Таймер: выкл.
+lobby-begin = Начать
+lobby-cancel = Отменить
+lobby-cancelled = Стол отменён.
+
+trick-lead = { $who } заходит: { $cards }
+trick-beat = { $who } бьёт: { $cards }
+trick-molodka = { $who } выкладывает молодку: { $cards }
+trick-discard = { $who } сбрасывает: { $cards }
+
+table-title = Козёл — кон { $n }
+table-trump = Козырь: **{ $card }** ({ $suit }) · в колоде { $stock ->
+        [one] { $stock } карта
+        [few] { $stock } карты
+       *[many] { $stock } карт
+    }
+table-seat_line = { $seat }: { $who } — { $cards ->
+        [one] { $cards } карта
+        [few] { $cards } карты
+       *[many] { $cards } карт
+    }{ $dealer }
+table-dealer_mark = {" "}(сдаёт)
+table-tricks = { $n ->
+        [one] { $n } взятка
+        [few] { $n } взятки
+       *[many] { $n } взяток
+    }
+table-trick = Текущая взятка (по { $k ->
+        [one] { $k } карте
+        [few] { $k } карты
+       *[many] { $k } карт
+    })
+table-trick_new = Текущая взятка
+table-trick_empty = Пока ничего не сыграно.
+table-series = Партия
+table-series_score = Штрафные очки: А { $a } · Б { $b } · { $eggs ->
+        [one] { $eggs } яйцо
+        [few] { $eggs } яйца
+       *[many] { $eggs } яиц
+    }
+table-status = Ход
+table-series_over = Партия окончена.
+table-waiting = Ждём…
+table-turn_lead = Заходит { $who }.
+table-turn_answer = Ходит { $who }: { $k ->
+        [one] { $k } карта
+        [few] { $k } карты
+       *[many] { $k } карт
+    }.
+# $when — отметка времени Discord, каждый клиент покажет её как «через 30 секунд».
+table-deadline = Время выйдет { $when }.
+
+move-lead = { $who }: заход, { $n ->
+        [one] { $n } карта
+        [few] { $n } карты
+       *[many] { $n } карт
+    }.
+move-beat = { $who }: бьёт { $n ->
+        [one] { $n } карту
+        [few] { $n } карты
+       *[many] { $n } карт
+    }.
+move-discard = { $who }: сброс, { $n ->
+        [one] { $n } карта
+        [few] { $n } карты
+       *[many] { $n } карт
+    }.
+move-molodka = { $who }: молодка!
+move-timed_out = (время вышло: ход сделал компьютер)
+
+action-lead = Зайти: { $cards }
+action-lead_desc = Открыть взятку { $n ->
+        [one] { $n } картой
+       *[other] { $n } картами
+    }
+action-beat = Побить: { $cards }
+action-beat_desc = Бьёт { $top }
+action-discard = Сбросить { $n ->
+        [one] { $n } карту
+        [few] { $n } карты
+       *[many] { $n } карт
+    }: { $cards }
+action-discard_desc = Рубашкой вверх — никто их не увидит
+action-molodka = Молодка! Зайти { $cards } вне очереди
+action-molodka_desc = Четыре одной масти: взятка начинается с вас
+
+hand-title = Ваши карты — { $seat }
+hand-cards = Ваши карты
+hand-trump = Козырь
+hand-stock = Колода
+hand-your_lead = **Ваш заход**: выберите одну или несколько карт одной масти.
+hand-your_answer = **Ваш ход**: сыграйте { $k ->
+        [one] { $k } карту
+        [few] { $k } карты
+       *[many] { $k } карт
+    } — побейте { $top } или сбросьте.
+hand-molodka_possible = У вас молодка: её можно объявить сейчас, вне очереди.
+hand-choose = Выберите ход…
+hand-choose_molodka = Объявить молодку…
+hand-stale = Эти карты устарели — вот ваши текущие.
+
+result-title = Кон { $n } окончен
+result-eggs = **Яйца!** 60 : 60 — штрафных очков нет.
+result-defeat = { $team } получает { $points ->
+        [one] { $points } штрафное очко
+        [few] { $points } штрафных очка
+       *[many] { $points } штрафных очков
+    }.
+result-team_line = { $names }
+    { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    } · { $tricks ->
+        [one] { $tricks } взятка
+        [few] { $tricks } взятки
+       *[many] { $tricks } взяток
+    }
+
+series-title = Партия окончена
+series-goats = Козлы — { $names }! 🐐
+series-goats_with_eggs = Козлы с яйцами — { $names } ({ $eggs ->
+        [one] { $eggs } яйцо
+        [few] { $eggs } яйца
+       *[many] { $eggs } яиц
+    })! 🐐🥚
+
+button-my_hand = Мои карты
+button-refresh = Обновить
+button-rematch = Ещё партию
+
+stop-confirm = Остановить игру за этим столом? Партия будет считаться брошенной.
+stop-confirm_button = Остановить игру
+stop-done = Игра за этим столом остановлена.

@@ -1,0 +1,63 @@
+# Лига сервера: /league table, player, history, ranked; и /kozel stats.
+
+league-title = Турнирная таблица — { $guild }
+league-sorted_by = Сортировка по { $sort }
+league-empty = Рейтинговых игр ещё не было. Начните: { COMMAND("kozel start") }!
+league-columns = # · игрок · рейтинг · партии В/П · козёл (с яйцами) · коны В/П · яйца
+league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
+league-page = Страница { $page } из { $pages } · { $total ->
+        [one] { $total } игрок
+        [few] { $total } игрока
+       *[many] { $total } игроков
+    }
+
+history-title = Последние партии
+history-empty = Партий ещё не было.
+history-line = { $when } · { $a } против { $b } · { $da } : { $db } · { $eggs ->
+        [one] { $eggs } яйцо
+        [few] { $eggs } яйца
+       *[many] { $eggs } яиц
+    } · { $verdict }{ $ranked }
+history-goats = козлы: { $names }
+history-goats_with_eggs = козлы с яйцами: { $names }
+history-unranked = {" "}· вне рейтинга
+history-status-active = идёт
+history-status-finished = окончена
+history-status-abandoned = брошена
+
+profile-title = { $name } — профиль в лиге
+profile-rating = Рейтинг
+profile-series = Партии
+profile-series_value = выиграно { $w } · проиграно { $l }
+profile-goats = В козлах
+profile-goats_value = { $n ->
+        [one] { $n } раз
+        [few] { $n } раза
+       *[many] { $n } раз
+    } (с яйцами: { $eggs })
+profile-games = Коны
+profile-games_value = выиграно { $w } · проиграно { $l } · { $eggs ->
+        [one] { $eggs } яйцо
+        [few] { $eggs } яйца
+       *[many] { $eggs } яиц
+    }
+profile-defeat_points = Штрафные очки
+profile-defeat_points_value = получено { $taken } · выдано { $inflicted }
+profile-best_partner = Лучший партнёр
+profile-best_partner_value = { $user }: вместе выиграно { $won } из { $played ->
+        [one] { $played } партии
+        [few] { $played } партий
+       *[many] { $played } партий
+    }
+profile-recent = Последние партии
+profile-none = { $user }: на этом сервере ещё нет сыгранных партий.
+
+ranked-on = Партии с компьютерами теперь учитываются в лиге для игроков-людей.
+ranked-off = Партии с компьютерами не учитываются в лиге.
+
+stats-title = Бот «Козёл» — показатели
+stats-text = Столов в этом процессе: **{ $tables }**
+    Конов за последний час: **{ $games }**
+    Обработано взаимодействий: { $interactions } · ошибок: { $errors }
+    Задержка цикла событий: p99 { $lag } мс · макс. { $lag_max } мс
+    Пиковая память: { $rss } МиБ · шарды: { $shards }

@@ -1,0 +1,57 @@
+# Eğik çizgi komutları: adlar (1–32 küçük harf, rakam, - ya da _), açıklamalar ve seçenekler
+# (en çok 100 karakter), discord.py'nin Translator'ı ile Discord'a verilir; ve /kozel rules.
+
+cmd-kozel-name = kozel
+cmd-kozel-desc = Bu kanalda 4 kartla Kozel oynayın
+cmd-start-name = başlat
+cmd-start-desc = Bu kanalda bir masa açın
+cmd-start-timer = Bilgisayar oynamadan önce hamle başına süre
+cmd-stop-name = durdur
+cmd-stop-desc = Bu kanaldaki oyunu durdurun (masayı açan ya da Sunucuyu Yönet)
+cmd-hand-name = kartlar
+cmd-hand-desc = Kartlarınızı yeniden gösterin
+cmd-rules-name = kurallar
+cmd-rules-desc = Kısaca kurallar
+cmd-stats-name = istatistik
+cmd-stats-desc = Yöneticiler için bot rakamları (Sunucuyu Yönet)
+cmd-league-name = lig
+cmd-league-desc = Bu sunucunun Kozel ligi
+cmd-table-name = tablo
+cmd-table-desc = Bu sunucunun lig tablosu
+cmd-table-sort = Sıralama
+cmd-player-name = oyuncu
+cmd-player-desc = Bir oyuncunun lig profili
+cmd-player-member = Oyuncu (varsayılan: siz)
+cmd-history-name = geçmiş
+cmd-history-desc = Bu sunucudaki son seriler
+cmd-ranked-name = dereceli
+cmd-ranked-desc = Bilgisayar oyunculu seriler ligde sayılsın mı (Sunucuyu Yönet)
+cmd-ranked-enabled = Açık ya da kapalı (ayarı görmek için boş bırakın)
+
+choice-timer-off = sınırsız
+choice-timer-30 = 30 saniye
+choice-timer-60 = 1 dakika
+choice-timer-90 = 90 saniye
+choice-timer-180 = 3 dakika
+
+sort-rating = puan
+sort-series_won = kazanılan seri
+sort-series_played = oynanan seri
+sort-goats = keçi olma
+sort-goats_with_eggs = yumurtalı keçi olma
+sort-games_won = kazanılan oyun
+sort-games_played = oynanan oyun
+sort-games_lost = kaybedilen oyun
+sort-eggs = yumurta
+sort-defeat_points_taken = alınan ceza puanı
+sort-defeat_points_inflicted = verdirilen ceza puanı
+
+rules-title = 4 kartla Kozel — kısaca kurallar
+rules-text = **Oyuncular**: iki takımda dört kişi; ortaklar karşılıklı oturur (1+3. yerler 2+4. yerlere karşı).
+    {"**"}Deste**: 36 kart. Bir renkte küçükten büyüğe sıra: 6 7 8 9 J Q K **10** A. Puanlar: J 2, Q 3, K 4, 10 10, A 11 — destede 120.
+    {"**"}Dağıtım**: herkese 4 kart; destenin ortasından bir kart gösterilir: onun rengi kozdur.
+    {"**"}El**: açan oyuncu **tek renkten** bir ya da daha fazla kart oynar. Sonraki her oyuncu aynı sayıda kart oynar: ya onları **yener** (her kart üstteki bir kartı yener: aynı renkten daha büyük bir kart ya da koz olmayan bir karta karşı herhangi bir koz) ya da istediği kartları **kapalı atar**. Eli en son yenen alır (kimse yenmediyse açan).
+    {"**"}Molodka**: aynı renkten dört kart, el açıkken sıra beklemeden açılabilir; oynanan kartlar geri döner ve molodka yeni açış olur. Öncelik eli açandan saat yönünde gider.
+    {"**"}Kart çekme**: her elden sonra herkes 4 karta tamamlar, önce eli alan; sonraki eli de o açar.
+    {"**"}Puanlama**: 61 ve üstü puan oyunu kazandırır. Kaybedenler 2 (31–59 puan), 4 (30 ya da daha az) ya da 6 (hiç el yok) ceza puanı alır. 60 : 60 **yumurta**dır: kimse puan almaz.
+    {"**"}Seri**: bir takım 12 ceza puanına ulaşana kadar oynanır — onlar **keçi** olur (yumurta olduysa yumurtalı keçi).

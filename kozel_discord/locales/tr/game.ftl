@@ -1,0 +1,119 @@
+# Kozel: lobi, masa, kişisel kartlar ve sonuçlar (Türkçe).
+# Koddaki `table.seat_line` anahtarı burada `table-seat_line` iletisidir (noktalar tire olur).
+# Türkçede sayıdan sonra isim tekil kalır (1 kart, 2 kart): çoğul seçimine gerek yok.
+# Değişkenlere ek getirilmez ({ $who }'in değil): isimler her dilden olabilir.
+
+suit-clubs = sinek
+suit-diamonds = karo
+suit-hearts = kupa
+suit-spades = maça
+
+# Bir kartın metni: $rank 6 7 8 9 10 J Q K A, $suit rengin simgesi (♣ ♦ ♥ ♠).
+card-text = { $rank }{ $suit }
+card-trump_mark = {" "}(koz)
+
+seat-label = Yer { $n } ({ $team })
+seat-empty = — boş —
+seat-computer = 🤖 { $name } ({ $level })
+seat-computer_short = 🤖 { $level }
+seat-computer_plain = 🤖 { $name }
+seat-away_suffix = {" "}(yok — bilgisayar oynuyor)
+
+team-a = A
+team-b = B
+team-a-long = Takım A
+team-b-long = Takım B
+team-pair = { $first } ve { $second }
+
+level-random = kolay
+level-heuristic = normal
+level-strong = zor
+level-None = normal
+
+computer-name = Bilgisayar { $n }
+
+lobby-title = Kozel — yeni masa
+lobby-description = İki takımda dört oyuncu; ortaklar karşılıklı oturur. Bir yere oturun ya da boş bir yere bilgisayar oyuncu ekleyin. Dört yer dolunca masayı açan oyunu başlatır.
+lobby-started = Oyun başladı — masa mesajı aşağıda.
+lobby-settings = Ayarlar
+lobby-timer_on = Hamle süresi: { $seconds } saniye (sonra hamleyi bilgisayar yapar)
+lobby-timer_off = Hamle süresi: sınırsız
+lobby-footer = Seri 12 ceza puanına kadar sürer.
+lobby-sit = Otur: { $seat }
+lobby-remove_computer = Bilgisayarı kaldır: yer { $seat }
+lobby-add_placeholder = Bilgisayar oyuncu ekle…
+lobby-add_option = { $seat }: bilgisayar, seviye: { $level }
+lobby-leave = Kalk
+lobby-timer = Zamanlayıcı
+lobby-timer_button_on = Zamanlayıcı: açık
+lobby-timer_button_off = Zamanlayıcı: kapalı
+lobby-begin = Başlat
+lobby-cancel = İptal
+lobby-cancelled = Masa iptal edildi.
+
+trick-lead = { $who } açtı: { $cards }
+trick-beat = { $who } yendi: { $cards }
+trick-molodka = { $who } molodka açtı: { $cards }
+trick-discard = { $who } kapalı attı: { $cards }
+
+table-title = Kozel — oyun { $n }
+table-trump = Koz: **{ $card }** ({ $suit }) · destede { $stock } kart
+table-seat_line = { $seat }: { $who } — { $cards } kart{ $dealer }
+table-dealer_mark = {" "}(dağıtan)
+table-tricks = { $n } el
+table-trick = Bu el (herkes { $k } kart)
+table-trick_new = Bu el
+table-trick_empty = Henüz bir şey oynanmadı.
+table-series = Seri
+table-series_score = Ceza puanı: A { $a } · B { $b } · { $eggs } yumurta
+table-status = Durum
+table-series_over = Seri bitti.
+table-waiting = Bekleniyor…
+table-turn_lead = Açış sırası: { $who }.
+table-turn_answer = Sıra: { $who } — { $k } kart oynayacak.
+# $when bir Discord zaman damgası: her istemci onu "30 saniye içinde" diye gösterir.
+table-deadline = Süre { $when } doluyor.
+
+move-lead = { $who }: açış, { $n } kart.
+move-beat = { $who }: { $n } kartla yendi.
+move-discard = { $who }: kapalı atış, { $n } kart.
+move-molodka = { $who }: molodka!
+move-timed_out = (süre doldu: bilgisayar oynadı)
+
+action-lead = Aç: { $cards }
+action-lead_desc = Eli { $n } kartla aç
+action-beat = Yen: { $cards }
+action-beat_desc = Yener: { $top }
+action-discard = { $n } kart kapalı at: { $cards }
+action-discard_desc = Kapalı — başka kimse görmez
+action-molodka = Molodka! { $cards } ile sıra beklemeden aç
+action-molodka_desc = Aynı renkten dört kart: el sizden yeniden başlar
+
+hand-title = Kartlarınız — { $seat }
+hand-cards = Kartlarınız
+hand-trump = Koz
+hand-stock = Deste
+hand-your_lead = **Açış sizde**: aynı renkten bir ya da daha fazla kart seçin.
+hand-your_answer = **Sıra sizde**: { $k } kart oynayın — şu kartları yenin ya da kapalı atın: { $top }.
+hand-molodka_possible = Elinizde molodka var: şimdi, sıra beklemeden açabilirsiniz.
+hand-choose = Hamlenizi seçin…
+hand-choose_molodka = Molodkanızı açın…
+hand-stale = Bu görünüm eskimişti — güncel kartlarınız burada.
+
+result-title = Oyun { $n } bitti
+result-eggs = **Yumurta!** 60 : 60 — kimse ceza puanı almıyor.
+result-defeat = { $team }: { $points } ceza puanı.
+result-team_line = { $names }
+    { $points } puan · { $tricks } el
+
+series-title = Seri bitti
+series-goats = Keçiler: { $names }! 🐐
+series-goats_with_eggs = Keçiler: { $names } — yumurtalı keçiler ({ $eggs } yumurta)! 🐐🥚
+
+button-my_hand = Kartlarım
+button-refresh = Yenile
+button-rematch = Rövanş
+
+stop-confirm = Bu masadaki oyun durdurulsun mu? Seri yarıda bırakılmış sayılır.
+stop-confirm_button = Oyunu durdur
+stop-done = Bu masa durduruldu.

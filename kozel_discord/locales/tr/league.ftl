@@ -1,0 +1,43 @@
+# Sunucunun ligi: /league table, player, history, ranked; ve /kozel stats.
+
+league-title = Lig tablosu — { $guild }
+league-sorted_by = Sıralama: { $sort }
+league-empty = Henüz dereceli oyun yok. { COMMAND("kozel start") } ile bir tane başlatın!
+league-columns = # · oyuncu · puan · seri G/M · keçi (yumurtalı) · oyun G/M · yumurta
+league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
+league-page = Sayfa { $page } / { $pages } · { $total } oyuncu
+
+history-title = Son seriler
+history-empty = Henüz seri yok.
+history-line = { $when } · { $a } - { $b } · { $da } : { $db } · { $eggs } yumurta · { $verdict }{ $ranked }
+history-goats = keçiler: { $names }
+history-goats_with_eggs = yumurtalı keçiler: { $names }
+history-unranked = {" "}· derecesiz
+history-status-active = sürüyor
+history-status-finished = bitti
+history-status-abandoned = yarıda kaldı
+
+profile-title = { $name } — lig profili
+profile-rating = Puan
+profile-series = Seriler
+profile-series_value = { $w } kazanılan · { $l } kaybedilen
+profile-goats = Keçi
+profile-goats_value = { $n } kez (yumurtalı: { $eggs })
+profile-games = Oyunlar
+profile-games_value = { $w } kazanılan · { $l } kaybedilen · { $eggs } yumurta
+profile-defeat_points = Ceza puanları
+profile-defeat_points_value = { $taken } alınan · { $inflicted } verdirilen
+profile-best_partner = En iyi ortak
+profile-best_partner_value = { $user }: birlikte { $played } seriden { $won } kazanılan
+profile-recent = Son seriler
+profile-none = { $user }: bu sunucuda henüz oynanmış seri yok.
+
+ranked-on = Bilgisayar oyunculu seriler artık içlerindeki insanlar için ligde sayılıyor.
+ranked-off = Bilgisayar oyunculu seriler ligde sayılmıyor.
+
+stats-title = Kozel botu — rakamlar
+stats-text = Bu süreçteki canlı masalar: **{ $tables }**
+    Son bir saatteki oyunlar: **{ $games }**
+    İşlenen etkileşimler: { $interactions } · hatalar: { $errors }
+    Olay döngüsü gecikmesi: p99 { $lag } ms · en çok { $lag_max } ms
+    En yüksek bellek: { $rss } MiB · parçalar: { $shards }

@@ -1,0 +1,40 @@
+# Відмови (error-*, ключі помилок сервісу) і чому хід неможливий (reason-*).
+# COMMAND("kozel start") — команда клікабельною згадкою (кожен клієнт покаже її назву
+# своєю мовою) або «/kozel start», якщо бот не знає id команди.
+
+error-table_exists = У цьому каналі вже є стіл.
+error-try_again = База даних зараз не відповідає — нічого не змінилося. Спробуйте ще раз за хвилину.
+error-bad_seat = Це місце недоступне.
+error-already_there = Ви вже сидите на цьому місці.
+error-seat_taken = Місце { $seat } зайняте.
+error-not_seated = Ви не сидите за цим столом.
+error-bad_level = Невідомий рівень комп'ютера.
+error-sit_first = Спершу сядьте за стіл.
+error-host_only = Це може зробити лише господар столу.
+error-seats_empty = Спершу треба зайняти всі чотири місця.
+error-not_finished = Партія ще триває.
+error-already_started = Гра вже почалася.
+error-not_playing = За цим столом зараз не грають.
+error-not_your_seat = Це не ваше місце — ці кнопки належать іншому гравцеві.
+error-stale = Ці карти застаріли.
+error-illegal = Такий хід неможливий.
+error-no_table = У цьому каналі немає столу. Почніть гру командою { COMMAND("kozel start") }.
+error-old_table = Ці кнопки належать до закінченої гри.
+error-stop_not_allowed = Зупинити гру може господар столу або той, хто має право «Керувати сервером».
+error-guild_only = Це працює лише в каналі сервера.
+error-not_allowed = У вас немає на це прав.
+error-internal = У нас щось пішло не так; нічого не змінилося. Спробуйте ще раз.
+error-bad_sort = Невідомий порядок сортування.
+
+reason-not_your_turn = Зараз не ваш хід.
+reason-no_such_seat = Такого місця немає.
+reason-card_not_in_hand = Цієї карти немає у вас на руці.
+reason-duplicate_card = Одну й ту саму карту названо двічі.
+reason-wrong_number_of_cards = Треба зіграти стільки ж карт, скільки зайшли.
+reason-mixed_suit_lead = Заходити можна лише картами однієї масті.
+reason-does_not_beat = Ці карти не б'ють карти зверху.
+reason-molodka_not_allowed = Молодку зараз оголосити не можна.
+reason-not_a_lead_now = У цю взятку вже зайшли.
+reason-must_lead = Ви відкриваєте взятку: спершу зайдіть.
+reason-game_over = Кон закінчено.
+reason-bad_action = Це не хід.

@@ -1,0 +1,192 @@
+# «Козел»: лобі, стіл, особисті карти й підсумки (українська).
+# Ключ коду `table.seat_line` — повідомлення `table-seat_line` (крапки стають дефісами).
+# Форми множини: one (1, 21, 31…), few (2–4, 22–24…), many (0, 5–20, 25…).
+# Без минулого часу з родом («Ольга скинув»): гравці бувають будь-якої статі.
+
+suit-clubs = трефи
+suit-diamonds = бубни
+suit-hearts = чирви
+suit-spades = піки
+
+# Карта текстом: $rank — 6 7 8 9 10 J Q K A, $suit — значок масті (♣ ♦ ♥ ♠).
+card-text = { $rank ->
+        [J] В
+        [Q] Д
+        [K] К
+        [A] Т
+       *[other] { $rank }
+    }{ $suit }
+card-trump_mark = {" "}(козир)
+
+seat-label = Місце { $n } ({ $team })
+seat-empty = — вільно —
+seat-computer = 🤖 { $name } ({ $level })
+seat-computer_short = 🤖 { $level }
+seat-computer_plain = 🤖 { $name }
+seat-away_suffix = {" "}(немає на місці — грає комп'ютер)
+
+team-a = А
+team-b = Б
+team-a-long = Команда А
+team-b-long = Команда Б
+team-pair = { $first } і { $second }
+
+level-random = легкий
+level-heuristic = середній
+level-strong = сильний
+level-None = середній
+
+computer-name = Комп'ютер { $n }
+
+lobby-title = Козел — новий стіл
+lobby-description = Четверо гравців, дві команди; партнери сидять навпроти. Займіть місце або посадіть комп'ютер. Господар столу починає гру, коли зайняті всі чотири місця.
+lobby-started = Гра почалася — стіл нижче.
+lobby-settings = Налаштування
+lobby-timer_on = Час на хід: { $seconds ->
+        [one] { $seconds } секунда
+        [few] { $seconds } секунди
+       *[many] { $seconds } секунд
+    } (потім хід зробить комп'ютер)
+lobby-timer_off = Час на хід: без обмеження
+lobby-footer = Партія до 12 штрафних очок.
+lobby-sit = Сісти: { $seat }
+lobby-remove_computer = Прибрати комп'ютер з місця { $seat }
+lobby-add_placeholder = Додати комп'ютер…
+lobby-add_option = { $seat }: комп'ютер, рівень «{ $level }»
+lobby-leave = Встати
+lobby-timer = Таймер
+lobby-timer_button_on = Таймер: увімк.
+lobby-timer_button_off = Таймер: вимк.
+lobby-begin = Почати
+lobby-cancel = Скасувати
+lobby-cancelled = Стіл скасовано.
+
+trick-lead = { $who } заходить: { $cards }
+trick-beat = { $who } б'є: { $cards }
+trick-molodka = { $who } викладає молодку: { $cards }
+trick-discard = { $who } скидає: { $cards }
+
+table-title = Козел — кон { $n }
+table-trump = Козир: **{ $card }** ({ $suit }) · у колоді { $stock ->
+        [one] { $stock } карта
+        [few] { $stock } карти
+       *[many] { $stock } карт
+    }
+table-seat_line = { $seat }: { $who } — { $cards ->
+        [one] { $cards } карта
+        [few] { $cards } карти
+       *[many] { $cards } карт
+    }{ $dealer }
+table-dealer_mark = {" "}(роздає)
+table-tricks = { $n ->
+        [one] { $n } взятка
+        [few] { $n } взятки
+       *[many] { $n } взяток
+    }
+table-trick = Поточна взятка (по { $k ->
+        [one] { $k } карті
+        [few] { $k } карти
+       *[many] { $k } карт
+    })
+table-trick_new = Поточна взятка
+table-trick_empty = Поки нічого не зіграно.
+table-series = Партія
+table-series_score = Штрафні очки: А { $a } · Б { $b } · { $eggs ->
+        [one] { $eggs } яйце
+        [few] { $eggs } яйця
+       *[many] { $eggs } яєць
+    }
+table-status = Хід
+table-series_over = Партію закінчено.
+table-waiting = Чекаємо…
+table-turn_lead = Заходить { $who }.
+table-turn_answer = Ходить { $who }: { $k ->
+        [one] { $k } карта
+        [few] { $k } карти
+       *[many] { $k } карт
+    }.
+# $when — позначка часу Discord, кожен клієнт покаже її як «через 30 секунд».
+table-deadline = Час вийде { $when }.
+
+move-lead = { $who }: захід, { $n ->
+        [one] { $n } карта
+        [few] { $n } карти
+       *[many] { $n } карт
+    }.
+move-beat = { $who }: б'є { $n ->
+        [one] { $n } карту
+        [few] { $n } карти
+       *[many] { $n } карт
+    }.
+move-discard = { $who }: скид, { $n ->
+        [one] { $n } карта
+        [few] { $n } карти
+       *[many] { $n } карт
+    }.
+move-molodka = { $who }: молодка!
+move-timed_out = (час вийшов: хід зробив комп'ютер)
+
+action-lead = Зайти: { $cards }
+action-lead_desc = Відкрити взятку { $n ->
+        [one] { $n } картою
+       *[other] { $n } картами
+    }
+action-beat = Побити: { $cards }
+action-beat_desc = Б'є { $top }
+action-discard = Скинути { $n ->
+        [one] { $n } карту
+        [few] { $n } карти
+       *[many] { $n } карт
+    }: { $cards }
+action-discard_desc = Сорочкою догори — ніхто їх не побачить
+action-molodka = Молодка! Зайти { $cards } поза чергою
+action-molodka_desc = Чотири однієї масті: взятка починається з вас
+
+hand-title = Ваші карти — { $seat }
+hand-cards = Ваші карти
+hand-trump = Козир
+hand-stock = Колода
+hand-your_lead = **Ваш захід**: виберіть одну чи кілька карт однієї масті.
+hand-your_answer = **Ваш хід**: зіграйте { $k ->
+        [one] { $k } карту
+        [few] { $k } карти
+       *[many] { $k } карт
+    } — побийте { $top } або скиньте.
+hand-molodka_possible = У вас молодка: її можна оголосити зараз, поза чергою.
+hand-choose = Виберіть хід…
+hand-choose_molodka = Оголосити молодку…
+hand-stale = Ці карти застаріли — ось ваші поточні.
+
+result-title = Кон { $n } закінчено
+result-eggs = **Яйця!** 60 : 60 — штрафних очок немає.
+result-defeat = { $team } отримує { $points ->
+        [one] { $points } штрафне очко
+        [few] { $points } штрафні очки
+       *[many] { $points } штрафних очок
+    }.
+result-team_line = { $names }
+    { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    } · { $tricks ->
+        [one] { $tricks } взятка
+        [few] { $tricks } взятки
+       *[many] { $tricks } взяток
+    }
+
+series-title = Партію закінчено
+series-goats = Козли — { $names }! 🐐
+series-goats_with_eggs = Козли з яйцями — { $names } ({ $eggs ->
+        [one] { $eggs } яйце
+        [few] { $eggs } яйця
+       *[many] { $eggs } яєць
+    })! 🐐🥚
+
+button-my_hand = Мої карти
+button-refresh = Оновити
+button-rematch = Ще партію
+
+stop-confirm = Зупинити гру за цим столом? Партію буде зараховано як покинуту.
+stop-confirm_button = Зупинити гру
+stop-done = Гру за цим столом зупинено.

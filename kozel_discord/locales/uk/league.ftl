@@ -1,0 +1,63 @@
+# Ліга сервера: /league table, player, history, ranked; і /kozel stats.
+
+league-title = Турнірна таблиця — { $guild }
+league-sorted_by = Сортування за { $sort }
+league-empty = Рейтингових ігор ще не було. Почніть: { COMMAND("kozel start") }!
+league-columns = # · гравець · рейтинг · партії В/П · козел (з яйцями) · кони В/П · яйця
+league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
+league-page = Сторінка { $page } з { $pages } · { $total ->
+        [one] { $total } гравець
+        [few] { $total } гравці
+       *[many] { $total } гравців
+    }
+
+history-title = Останні партії
+history-empty = Партій ще не було.
+history-line = { $when } · { $a } проти { $b } · { $da } : { $db } · { $eggs ->
+        [one] { $eggs } яйце
+        [few] { $eggs } яйця
+       *[many] { $eggs } яєць
+    } · { $verdict }{ $ranked }
+history-goats = козли: { $names }
+history-goats_with_eggs = козли з яйцями: { $names }
+history-unranked = {" "}· поза рейтингом
+history-status-active = триває
+history-status-finished = закінчена
+history-status-abandoned = покинута
+
+profile-title = { $name } — профіль у лізі
+profile-rating = Рейтинг
+profile-series = Партії
+profile-series_value = виграно { $w } · програно { $l }
+profile-goats = У козлах
+profile-goats_value = { $n ->
+        [one] { $n } раз
+        [few] { $n } рази
+       *[many] { $n } разів
+    } (з яйцями: { $eggs })
+profile-games = Кони
+profile-games_value = виграно { $w } · програно { $l } · { $eggs ->
+        [one] { $eggs } яйце
+        [few] { $eggs } яйця
+       *[many] { $eggs } яєць
+    }
+profile-defeat_points = Штрафні очки
+profile-defeat_points_value = отримано { $taken } · видано { $inflicted }
+profile-best_partner = Найкращий партнер
+profile-best_partner_value = { $user }: разом виграно { $won } з { $played ->
+        [one] { $played } партії
+        [few] { $played } партій
+       *[many] { $played } партій
+    }
+profile-recent = Останні партії
+profile-none = { $user }: на цьому сервері ще немає зіграних партій.
+
+ranked-on = Партії з комп'ютерами тепер враховуються в лізі для гравців-людей.
+ranked-off = Партії з комп'ютерами не враховуються в лізі.
+
+stats-title = Бот «Козел» — показники
+stats-text = Столів у цьому процесі: **{ $tables }**
+    Конів за останню годину: **{ $games }**
+    Оброблено взаємодій: { $interactions } · помилок: { $errors }
+    Затримка циклу подій: p99 { $lag } мс · макс. { $lag_max } мс
+    Пікова пам'ять: { $rss } МіБ · шарди: { $shards }

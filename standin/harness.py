@@ -1,0 +1,356 @@
+"""Runs the real bot (``python -m kozel_discord run``) as a separate process against the
+local Discord stand-in, and helps tests act as players."""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import json
+import os
+import re
+import signal
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from standin.discord_standin import (
+    DiscordStandIn,
+    RecordedMessage,
+    StandInGuild,
+    StandInUser,
+)
+
+
+class BotProcess:
+    """One bot process. Its log goes to ``log_path`` (tests read it for leaks)."""
+
+    def __init__(
+        self,
+        standin: DiscordStandIn,
+        database_url: str,
+        log_path: Path,
+        *,
+        guild: StandInGuild | None = None,
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
+        self.standin = standin
+        self.database_url = database_url
+        self.log_path = log_path
+        self.guild = guild
+        self.extra_env = extra_env or {}
+        self.proc: asyncio.subprocess.Process | None = None
+
+    def env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("KOZEL_", "DISCORD_"))}
+        env.update(
+            DISCORD_TOKEN=self.standin.token,
+            KOZEL_DISCORD_API_BASE=self.standin.api_base,
+            KOZEL_DISCORD_GATEWAY_URL=self.standin.gateway_url,
+            KOZEL_DATABASE_URL=self.database_url,
+            KOZEL_COMPUTER_DELAY="0",
+            KOZEL_EDIT_INTERVAL="0",
+            KOZEL_TURN_TIMEOUT="0",
+            KOZEL_LOG_LEVEL="INFO",
+            KOZEL_FIXED_SEED="20261129",
+            KOZEL_AI_PROCESSES="0",  # tests seat random/heuristic players only
+            PYTHONUNBUFFERED="1",
+        )
+        if self.guild is not None:
+            env["KOZEL_DEV_GUILD_ID"] = str(self.guild.id)
+        env.update(self.extra_env)
+        return env
+
+    async def start(self, sessions: int = 1) -> None:
+        """Start the process and wait until ``sessions`` new gateway sessions are connected."""
+        before = len(self.standin.sessions)
+        log = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child process
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            "-m",
+            "kozel_discord",
+            "run",
+            cwd=str(self.log_path.parent),
+            env=self.env(),
+            stdout=log,
+            stderr=log,
+            stdin=asyncio.subprocess.DEVNULL,
+        )
+        log.close()
+        await self.standin.wait_for(
+            lambda: sum(1 for x in self.standin.sessions[before:] if x.connected) >= sessions,
+            timeout=30,
+            what="the bot's gateway session",
+        )
+
+    async def kill(self) -> None:
+        """SIGKILL: the crash a restarted bot must survive."""
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGKILL)
+            await self.proc.wait()
+
+    async def stop(self) -> None:
+        if self.proc is not None and self.proc.returncode is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                await asyncio.wait_for(self.proc.wait(), 15)
+            except TimeoutError:
+                await self.kill()
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(encoding="utf-8", errors="replace")
+
+
+def find_id(message: RecordedMessage, pattern: str) -> str:
+    for cid in message.custom_ids():
+        if re.fullmatch(pattern, cid):
+            return cid
+    raise AssertionError(
+        f"no component {pattern!r} on message {message.id}: {message.custom_ids()}"
+    )
+
+
+def select_options(message: RecordedMessage, custom_id: str) -> list[dict[str, Any]]:
+    component = message.component(custom_id)
+    assert component is not None
+    return list(component.get("options") or [])
+
+
+def embed_text(message: RecordedMessage) -> str:
+    parts = [message.content]
+    for e in message.embeds:
+        parts += [str(e.get("title", "")), str(e.get("description", ""))]
+        for f in e.get("fields") or []:
+            parts += [str(f.get("name", "")), str(f.get("value", ""))]
+        parts.append(str((e.get("footer") or {}).get("text", "")))
+    return "\n".join(parts)
+
+
+__all__ = [
+    "BotProcess",
+    "DiscordStandIn",
+    "StandInGuild",
+    "StandInUser",
+    "embed_text",
+    "find_id",
+    "select_options",
+]
+
+
+def forge_component(
+    standin: DiscordStandIn,
+    user: StandInUser,
+    message: RecordedMessage,
+    custom_id: str,
+    values: list[str] | None = None,
+    *,
+    rewrite: str | None = None,
+) -> Any:
+    """A component interaction as a modified client could send it: as ``user`` (even on a
+    message only someone else can see), with chosen ``values``, and, with ``rewrite``, the
+    component ``rewrite`` of the message carrying ``custom_id`` instead. The bot must trust
+    none of it."""
+    source = message
+    if rewrite is not None:
+        source = copy.deepcopy(message)
+        text = json.dumps(source.versions[-1]).replace(json.dumps(rewrite), json.dumps(custom_id))
+        source.versions[-1] = json.loads(text)
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
+    if values is not None:
+        data["values"] = values
+    return standin._component_interaction(user, source, data, "forged", None, None)
+
+
+TURN_PLACEHOLDER = "Choose your move…"
+
+
+class Driver:
+    """Plays a table as its human players would: "My hand", then a choice in the menu."""
+
+    def __init__(
+        self,
+        standin: DiscordStandIn,
+        guild: StandInGuild,
+        humans: dict[int, StandInUser],
+        choose: Callable[[list[dict[str, Any]]], str],
+    ) -> None:
+        self.s = standin
+        self.guild = guild
+        self.channel_id = guild.default_channel.id
+        self.humans = humans
+        self.choose = choose
+        self.tid = ""
+        self.hands: dict[int, RecordedMessage] = {}
+        self.lobby: RecordedMessage | None = None
+
+    async def open_table(
+        self, host: StandInUser, computers: dict[int, str], options: dict[str, Any] | None = None
+    ) -> str:
+        r = await self.s.slash(host, self.guild, None, "kozel", subcommand="start", options=options)
+        assert r.message is not None and not r.ephemeral
+        self.lobby = r.message
+        self.tid = find_id(r.message, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
+        for seat, user in self.humans.items():
+            if user.id != host.id or seat != 0:
+                await self.s.click(user, r.message, f"kozel:sit:{self.tid}:{seat}")
+        for seat, level in computers.items():
+            await self.s.select(host, r.message, f"kozel:addbot:{self.tid}", [f"{seat}:{level}"])
+        await self.s.click(host, r.message, f"kozel:lobby:{self.tid}:begin")
+        await self.s.wait_for(self.table_message, timeout=20, what="the table message")
+        return self.tid
+
+    def table_message(self) -> RecordedMessage | None:
+        for m in reversed(self.s.public_messages(self.channel_id)):
+            if f"kozel:hand:{self.tid}" in m.custom_ids():
+                return m
+        return None
+
+    def series_over(self) -> RecordedMessage | None:
+        for m in reversed(self.s.public_messages(self.channel_id)):
+            if f"kozel:rematch:{self.tid}" in m.custom_ids():
+                return m
+        return None
+
+    def state_token(self) -> tuple[int, int]:
+        msgs = self.s.public_messages(self.channel_id)
+        return len(msgs), sum(len(m.versions) for m in msgs)
+
+    async def wait_change(self, token: tuple[int, int], timeout: float = 20.0) -> None:
+        await self.s.wait_for(
+            lambda: self.state_token() != token, timeout=timeout, what="the table to change"
+        )
+
+    async def hand(self, user: StandInUser) -> RecordedMessage:
+        """The player's private board: a fresh one from the table message, or refreshed."""
+        current = self.hands.get(user.id)
+        if current is not None and f"kozel:hand:{self.tid}" in current.custom_ids():
+            r = await self.s.click(user, current, f"kozel:hand:{self.tid}")
+        else:
+            table = self.table_message()
+            assert table is not None
+            r = await self.s.click(user, table, f"kozel:hand:{self.tid}")
+        assert r.message is not None and r.message.visible_to == user.id
+        self.hands[user.id] = r.message
+        return r.message
+
+    def play_select(self, hand: RecordedMessage) -> str | None:
+        for cid in hand.custom_ids():
+            if cid.startswith(f"kozel:play:{self.tid}:"):
+                return cid
+        return None
+
+    def whose_mention(self) -> int | None:
+        table = self.table_message()
+        if table is None:
+            return None
+        m = re.fullmatch(r"<@(\d+)>", table.content.strip())
+        return int(m[1]) if m else None
+
+    async def step(self) -> bool:
+        """One human move if a human is to move; False if there was nothing to do."""
+        uid = self.whose_mention()
+        users = {u.id: u for u in self.humans.values()}
+        if uid not in users:
+            return False
+        user = users[uid]
+        hand = await self.hand(user)
+        sel = self.play_select(hand)
+        if sel is None:
+            return False
+        component = hand.component(sel) or {}
+        if component.get("placeholder") != TURN_PLACEHOLDER:
+            return False
+        value = self.choose(select_options(hand, sel))
+        await self.s.select(user, hand, sel, [value])
+        return True
+
+    async def mover(self) -> tuple[StandInUser, RecordedMessage, str]:
+        """The human whose turn it is, with a fresh board and its move menu (asks each)."""
+        for user in self.humans.values():
+            board = await self.hand(user)
+            sel = self.play_select(board)
+            if sel and (board.component(sel) or {}).get("placeholder") == TURN_PLACEHOLDER:
+                return user, board, sel
+        raise AssertionError("no human is to move")
+
+    async def steps(self, n: int) -> None:
+        """Make ``n`` human moves, waiting for the table between them as needed."""
+        made = 0
+        for _ in range(50 * n + 50):
+            if made >= n:
+                return
+            token = self.state_token()
+            if await self.step():
+                made += 1
+            else:
+                await self.wait_change(token)
+        raise AssertionError(f"only {made} of {n} moves could be made")
+
+    async def play_until(self, done: Callable[[], Any], max_steps: int = 5000) -> None:
+        for _ in range(max_steps):
+            if done():
+                return
+            token = self.state_token()
+            if not await self.step() and not done():
+                await self.wait_change(token)
+        raise AssertionError("the table did not reach the expected state")
+
+
+class TcpProxy:
+    """A TCP proxy on 127.0.0.1 in front of a server (PostgreSQL): ``cut()`` drops every
+    connection and refuses new ones, like a database that went away; ``restore()`` heals."""
+
+    def __init__(self, upstream_port: int, upstream_host: str = "127.0.0.1") -> None:
+        self.upstream = (upstream_host, upstream_port)
+        self.down = False
+        self._server: asyncio.AbstractServer | None = None
+        self._writers: set[asyncio.StreamWriter] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self.port = 0
+
+    async def start(self) -> None:
+        self._server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
+        self.port = self._server.sockets[0].getsockname()[1]
+
+    async def stop(self) -> None:
+        self.cut()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for task in list(self._tasks):
+            task.cancel()
+
+    def cut(self) -> None:
+        self.down = True
+        for w in list(self._writers):
+            w.transport.abort()
+        self._writers.clear()
+
+    def restore(self) -> None:
+        self.down = False
+
+    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if self.down:
+            writer.transport.abort()
+            return
+        try:
+            up_reader, up_writer = await asyncio.open_connection(*self.upstream)
+        except OSError:
+            writer.transport.abort()
+            return
+        self._writers |= {writer, up_writer}
+        for src, dst in ((reader, up_writer), (up_reader, writer)):
+            task = asyncio.create_task(self._pipe(src, dst))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _pipe(self, src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
+        try:
+            while data := await src.read(65536):
+                dst.write(data)
+                await dst.drain()
+        except (OSError, asyncio.IncompleteReadError):
+            pass
+        finally:
+            dst.transport.abort()
+            self._writers.discard(dst)
