@@ -29,6 +29,7 @@ from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
 from . import components, render
+from .board import refresh_board
 from .lobby import lobby_view
 from .ports import Messenger
 
@@ -380,9 +381,6 @@ class TablePresenter:
                 continue
             board.shown_move = move
             try:
-                await board.interaction.edit_original_response(
-                    embed=render.hand_embed(current, obs, board.locale),
-                    view=components.hand_view(current, obs, move, board.locale),
-                )
+                await refresh_board(board.interaction, current, obs, move, board.locale)
             except discord.HTTPException:
                 del self._boards[(channel_id, user_id)]
