@@ -170,11 +170,10 @@ def status_line(obs: Observation, locale: str) -> str | None:
         if any(is_molodka(a) for a in obs.legal_actions):
             line += " " + t("board.lead_molodka", locale)
         return line
+    molodka = t("hand.molodka_possible", locale) if ActionKind.MOLODKA in kinds else None
     if obs.my_turn:
         top = cards_text(obs.top, locale)
-        if ActionKind.BEAT in kinds:
-            return t("board.your_answer", locale, k=obs.k, top=top)
-        return t("board.no_beat", locale, k=obs.k, top=top)
-    if ActionKind.MOLODKA in kinds:
-        return t("hand.molodka_possible", locale)
-    return None
+        key = "board.your_answer" if ActionKind.BEAT in kinds else "board.no_beat"
+        line = t(key, locale, k=obs.k, top=top)
+        return f"{line}\n{molodka}" if molodka else line
+    return molodka
