@@ -332,7 +332,7 @@ def draw_line(im: Image.Image, line: Line, x0: int, y0: int) -> None:
             else:
                 assert p.image is not None
                 em = theme.image_from_bytes(p.image)
-                em.thumbnail((e, e), theme.Image.Resampling.LANCZOS)
+                em.thumbnail((e, e), Image.Resampling.LANCZOS)
             im.alpha_composite(em, (xi, top + (e - em.height) // 2))
             continue
         f = st.font()

@@ -22,12 +22,14 @@ from .ai import SearchBudget
 from .cogs import EXTENSIONS
 from .i18n import COMMANDS, KozelTranslator, fingerprint
 from .monitor import BotStats, Heartbeat, LagMonitor
-from .service import TableEvent, TableService
+from .service import TableEvent, TableEventKind, TableService
 from .service.computer import ComputerPlayers
 from .service.league import LeagueService
 from .settings import Settings
 from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
 from .ui.components import DYNAMIC_ITEMS
+from .ui.emojis import sync_card_emojis
+from .ui.errors import KozelTree
 from .ui.presenter import TablePresenter
 
 log = logging.getLogger(__name__)
@@ -66,11 +68,11 @@ class StatsListener:
         self.stats = stats
 
     async def on_table_event(self, event: TableEvent) -> None:
-        if event.kind == "move":
+        if event.kind is TableEventKind.MOVE:
             self.stats.moves += 1
-        elif event.kind == "game_over":
+        elif event.kind is TableEventKind.GAME_OVER:
             self.stats.record_game()
-        elif event.kind == "series_over":
+        elif event.kind is TableEventKind.SERIES_OVER:
             self.stats.series += 1
 
 
@@ -96,6 +98,7 @@ class KozelBot(commands.AutoShardedBot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=KozelTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             **kwargs,
         )
@@ -105,6 +108,7 @@ class KozelBot(commands.AutoShardedBot):
         self._lag = LagMonitor(self.stats)
         self._heartbeat = Heartbeat(settings.heartbeat_file, alive=self.is_ready)
         self._stats_task: asyncio.Task[None] | None = None
+        self._emoji_task: asyncio.Task[Any] | None = None
 
     def owns_guild(self, guild_id: int) -> bool:
         count = self.shard_count or 1
@@ -127,13 +131,17 @@ class KozelBot(commands.AutoShardedBot):
         self.tables = TableService(
             store,
             default_timeout=s.turn_timeout_seconds,
+            timer_seconds=s.timer_button_seconds,
             computer_delay=s.computer_delay,
             seed_source=seed_source(s.fixed_seed),
             computers=computers,
         )
         self.league = LeagueService(store)
         self.presenter = TablePresenter(
-            self, edit_interval=s.edit_interval, max_edits_per_second=s.max_edits_per_second
+            self.tables,
+            self,
+            edit_interval=s.edit_interval,
+            max_edits_per_second=s.max_edits_per_second,
         )
         self.tables.add_listener(self.presenter)
         self.tables.add_listener(StatsListener(self.stats))
@@ -147,6 +155,9 @@ class KozelBot(commands.AutoShardedBot):
         if s.stats_interval > 0:
             self._stats_task = asyncio.create_task(self._log_stats(s.stats_interval))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # Card faces as application emojis, in the background (start-up does not wait;
+        # until they are there, cards are colour-safe text).
+        self._emoji_task = asyncio.create_task(self._sync_emojis(), name="card-emojis")
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self._sync_commands()
@@ -157,6 +168,12 @@ class KozelBot(commands.AutoShardedBot):
         gc.collect()
         gc.freeze()
         gc.set_threshold(50_000, 20, 100)
+
+    async def _sync_emojis(self) -> None:
+        try:
+            await sync_card_emojis(self)
+        except Exception:
+            log.exception("card emojis not synced: cards stay text")
 
     async def _sync_commands(self) -> None:
         """Sync the slash commands, but only when they changed since the last sync from this
@@ -215,6 +232,8 @@ class KozelBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self._stats_task is not None:
             self._stats_task.cancel()
+        if self._emoji_task is not None:
+            self._emoji_task.cancel()
         await self._lag.stop()
         await self._heartbeat.stop()
         log.info(self.stats_line())

@@ -65,6 +65,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 log = logging.getLogger(__name__)
 
 DEFAULT_DATABASE_URL = "sqlite+aiosqlite:///./kozel.sqlite3"
+DEFAULT_TURN_TIMEOUT = 90.0  # seconds a player has for a move
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 _URL_PREFIXES = {
@@ -86,14 +87,19 @@ def normalise_database_url(url: str) -> str:
     return url
 
 
+_URL_RE = re.compile(r"(?P<scheme>[\w+]+)://(?P<rest>.*)", re.DOTALL)
+_CREDENTIALS_RE = re.compile(r"(?P<user>[^:/]*):(?P<password>[^@]*)@(?P<host>.*)", re.DOTALL)
+
+
 def mask_database_url(url: str) -> str:
     """``url`` with its password replaced by ``***`` (safe for logs and reprs)."""
-    try:
-        from sqlalchemy.engine import make_url
-
-        return make_url(url).render_as_string(hide_password=True)
-    except Exception:  # an unparsable URL: show only its scheme
+    m = _URL_RE.fullmatch(url.strip())
+    if m is None:  # an unparsable URL: show only its scheme
         return url.split("://", 1)[0] + "://***"
+    cred = _CREDENTIALS_RE.fullmatch(m["rest"])
+    if cred is None:
+        return f"{m['scheme']}://{m['rest']}"
+    return f"{m['scheme']}://{cred['user']}:***@{cred['host']}"
 
 
 class Settings(BaseSettings):
@@ -114,7 +120,7 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
     database_url: str = Field(default=DEFAULT_DATABASE_URL, repr=False)
     dev_guild_id: int | None = None
-    turn_timeout: float = Field(default=90.0, ge=0)
+    turn_timeout: float = Field(default=DEFAULT_TURN_TIMEOUT, ge=0)
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     log_level: str = "INFO"
@@ -180,6 +186,12 @@ class Settings(BaseSettings):
     def ai_time_cap_seconds(self) -> float | None:
         """The hard computer's time cap per decision in seconds, None when it is off."""
         return self.ai_time_cap_ms / 1000 or None
+
+    @property
+    def timer_button_seconds(self) -> float:
+        """What the lobby's timer button turns on: the move timer, or the default one when
+        the timer is off by default."""
+        return self.turn_timeout or DEFAULT_TURN_TIMEOUT
 
     @property
     def is_sqlite(self) -> bool:

@@ -103,7 +103,9 @@ class Gateway:
             await ws.close(code=4000, message=b"stand-in stopping")
 
     def _role_payloads(self, guild: StandInGuild) -> list[dict[str, Any]]:
-        def role(role_id: int, name: str, permissions: int, position: int, **extra: Any) -> dict:
+        def role(
+            role_id: int, name: str, permissions: int, position: int, **extra: Any
+        ) -> dict[str, Any]:
             return {
                 "id": str(role_id),
                 "name": name,

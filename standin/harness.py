@@ -123,6 +123,7 @@ def embed_text(message: RecordedMessage) -> str:
         for f in e.get("fields") or []:
             parts += [str(f.get("name", "")), str(f.get("value", ""))]
         parts.append(str((e.get("footer") or {}).get("text", "")))
+    parts += [str(c.get("content", "")) for c in message.iter_components() if c.get("type") == 10]
     return "\n".join(parts)
 
 

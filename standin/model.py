@@ -212,7 +212,9 @@ class StandInMember:
     roles: list[int] = field(default_factory=list)
     nick: str | None = None
 
-    def to_payload(self, *, with_user: bool = True, permissions: int | None = None) -> dict:
+    def to_payload(
+        self, *, with_user: bool = True, permissions: int | None = None
+    ) -> dict[str, Any]:
         payload: dict[str, Any] = {
             "roles": [str(r) for r in self.roles],
             "joined_at": self.joined_at,

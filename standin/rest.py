@@ -518,7 +518,9 @@ class RestApi:
         if params["application_id"] != str(self.state.application_id):
             raise ApiError(404, 10002, "Unknown Application")
 
-    def _command_scope(self, params: dict[str, str]) -> tuple[int | None, dict]:
+    def _command_scope(
+        self, params: dict[str, str]
+    ) -> tuple[int | None, dict[tuple[int, str], dict[str, Any]]]:
         self._check_application(params)
         if "guild_id" not in params:
             return None, self.state.global_commands

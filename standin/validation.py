@@ -123,7 +123,9 @@ def _length_between(path: Path, value: Any, low: int, high: int) -> list[Violati
     return []
 
 
-def iter_components(components: Any, path: Path = ("components",)) -> Iterator[tuple[Path, dict]]:
+def iter_components(
+    components: Any, path: Path = ("components",)
+) -> Iterator[tuple[Path, dict[str, Any]]]:
     """Yield ``(path, component)`` for every component, depth first (rows, containers, ...)."""
     if not isinstance(components, list):
         return
@@ -200,7 +202,7 @@ def _validate_embeds(embeds: Any) -> list[Violation]:
     return found
 
 
-def _validate_button(path: Path, button: dict) -> list[Violation]:
+def _validate_button(path: Path, button: dict[str, Any]) -> list[Violation]:
     found: list[Violation] = []
     style = button.get("style")
     if style not in (1, 2, 3, 4, 5, 6):
@@ -237,7 +239,7 @@ def _validate_button(path: Path, button: dict) -> list[Violation]:
     return found
 
 
-def _validate_select(path: Path, select: dict) -> list[Violation]:
+def _validate_select(path: Path, select: dict[str, Any]) -> list[Violation]:
     found = _length_between((*path, "custom_id"), select.get("custom_id"), 1, MAX_CUSTOM_ID)
     found += _too_long((*path, "placeholder"), select.get("placeholder"), MAX_PLACEHOLDER)
     min_values = select.get("min_values", 1)
@@ -300,7 +302,7 @@ def _validate_select(path: Path, select: dict) -> list[Violation]:
     return found
 
 
-def _validate_row(path: Path, row: dict) -> list[Violation]:
+def _validate_row(path: Path, row: dict[str, Any]) -> list[Violation]:
     children = row.get("components")
     if not isinstance(children, list) or not 1 <= len(children) <= MAX_ROW_WIDTH:
         return [

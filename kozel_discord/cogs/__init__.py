@@ -1,3 +1,4 @@
-"""Thin Discord cogs: parse the interaction, call the service, render the answer."""
+"""Thin Discord cogs: parse the interaction, call the service, answer through the ui.
+Errors are answered by the command tree (:class:`~kozel_discord.ui.errors.KozelTree`)."""
 
-EXTENSIONS = ("kozel_discord.cogs.kozel", "kozel_discord.cogs.league", "kozel_discord.cogs.errors")
+EXTENSIONS = ("kozel_discord.cogs.kozel", "kozel_discord.cogs.league")

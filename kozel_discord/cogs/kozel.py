@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,13 +10,12 @@ from discord.ext import commands
 
 from ..i18n import locale_of, ls, t
 from ..monitor import percentile
-from ..service import ServiceError
 from ..ui import components, render
+from ..ui.interaction import display_name
+from ..ui.lobby import lobby_view
 
 if TYPE_CHECKING:
     from ..bot import KozelBot
-
-log = logging.getLogger(__name__)
 
 TIMER_CHOICES = [
     app_commands.Choice(name=ls("choice.timer.off"), value=0),
@@ -46,20 +44,16 @@ class KozelCog(
         svc = self.bot.tables
         assert interaction.guild_id is not None and interaction.channel_id is not None
         locale = locale_of(interaction, public=True)
-        try:
-            table = await svc.open_lobby(
-                interaction.guild_id,
-                interaction.channel_id,
-                interaction.user.id,
-                components.display_name(interaction.user),
-                locale,
-                turn_timeout=(timer.value or None) if timer is not None else svc.default_timeout,
-            )
-        except ServiceError as err:
-            await components.send_error(interaction, err)
-            return
+        table = await svc.open_lobby(
+            interaction.guild_id,
+            interaction.channel_id,
+            interaction.user.id,
+            display_name(interaction.user),
+            locale,
+            turn_timeout=(timer.value or None) if timer is not None else svc.default_timeout,
+        )
         response = await interaction.response.send_message(
-            embed=render.lobby_embed(table, locale), view=components.lobby_view(table, locale)
+            embed=render.lobby_embed(table, locale), view=lobby_view(table, locale)
         )
         if response.message_id is not None:
             await svc.set_messages(table.channel_id, table.table_id, {"lobby": response.message_id})
@@ -68,28 +62,19 @@ class KozelCog(
     @app_commands.guild_only()
     async def stop(self, interaction: discord.Interaction[Any]) -> None:
         locale = locale_of(interaction)
-        table = self.bot.tables.get(interaction.channel_id or 0)
-        if table is None:
-            await components.send_error(interaction, ServiceError("no_table"))
-            return
-        if interaction.user.id != table.host_id and not interaction.permissions.manage_guild:
-            await components.send_error(interaction, ServiceError("stop_not_allowed"))
-            return
-        view = discord.ui.View(timeout=None)
-        view.add_item(components.StopButton(table.table_id, t("stop.confirm_button", locale)))
+        table = self.bot.tables.check_stop(
+            interaction.channel_id or 0,
+            interaction.user.id,
+            is_admin=interaction.permissions.manage_guild,
+        )
         await interaction.response.send_message(
-            t("stop.confirm", locale), view=view, ephemeral=True
+            t("stop.confirm", locale), view=components.stop_view(table, locale), ephemeral=True
         )
 
     @app_commands.command(name=ls("cmd.hand.name"), description=ls("cmd.hand.desc"))
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        table = self.bot.tables.get(interaction.channel_id or 0)
-        if table is None:
-            await components.send_error(interaction, ServiceError("no_table"))
-            return
-        await self.bot.tables.mark_back(table.channel_id, interaction.user.id)
-        await components.show_hand(interaction, table)
+        await components.open_hand(interaction)
 
     @app_commands.command(name=ls("cmd.rules.name"), description=ls("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

@@ -23,7 +23,7 @@ from .series import (
     replay_game,
 )
 from .snapshot import from_snapshot, to_snapshot
-from .validate import beats_all
+from .validate import beat_pairing, beats_all
 
 __all__ = [
     "CARDS",
@@ -51,6 +51,7 @@ __all__ = [
     "SeriesOutcome",
     "SnapshotError",
     "Suit",
+    "beat_pairing",
     "beats_all",
     "card",
     "cards",

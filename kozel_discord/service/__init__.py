@@ -1,17 +1,23 @@
-"""The service layer: live tables (one per channel), their locks, timers, computer players
-and persistence. Cogs call it; it calls the engine and the store."""
+"""The service layer: live tables (one session per channel), their locks, timers, computer
+players and persistence. Cogs call it; it calls the engine and the store."""
 
-from .errors import ServiceError
-from .service import LEVELS, TableEvent, TableListener, TableService
+from ..ai import LEVELS
+from . import lobby
+from .errors import ErrorKey, ServiceError
+from .events import TableEvent, TableEventKind, TableListener
+from .service import TableService
 from .table import Seat, Table, TableStatus
 
 __all__ = [
     "LEVELS",
+    "ErrorKey",
     "Seat",
     "ServiceError",
     "Table",
     "TableEvent",
+    "TableEventKind",
     "TableListener",
     "TableService",
     "TableStatus",
+    "lobby",
 ]

@@ -16,7 +16,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from ..ai import SearchBudget, get_player
-from ..engine import Action, Observation
+from ..engine import Action, Observation, Series, observe
+from .table import Table
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +39,29 @@ def fallback_choice(obs: Observation, seed: str) -> Action:
     """The heuristic's move, decided right here (it takes microseconds): used when a
     player failed, so that a table never stalls."""
     return _choose(TIMEOUT_LEVEL, obs, seed)
+
+
+def level_of(table: Table, seat: int) -> str:
+    """The level that plays ``seat``: its computer's, or the stand-in's for an away human."""
+    return table.seat(seat).level or TIMEOUT_LEVEL
+
+
+def molodka_seats(table: Table, series: Series) -> list[int]:
+    """The computer-played seats (other than the one to move) that may declare a molodka
+    now, in priority order (5.3)."""
+    turn = series.turn
+    return [i for i in series.molodka_claimants() if i != turn and table.seat(i).played_by_computer]
+
+
+def wants_to_act(table: Table, series: Series, *, ask_molodkas: bool) -> bool:
+    """Whether a computer has something to decide now: its own move, or (``ask_molodkas``)
+    an out-of-turn molodka."""
+    turn = series.turn
+    if turn is None:
+        return False
+    if table.seat(turn).played_by_computer:
+        return True
+    return ask_molodkas and bool(molodka_seats(table, series))
 
 
 def _warm_up() -> None:
@@ -111,3 +135,41 @@ class ComputerPlayers:
         wish = await self._run(level, _molodka, obs, seed)
         assert wish is None or isinstance(wish, Action)
         return wish
+
+
+async def decide(
+    players: ComputerPlayers, table: Table, *, timed_out: bool
+) -> tuple[int, Action] | None:
+    """The computers' next decision at ``table``: (seat, action), or None when none acts now.
+
+    Out-of-turn molodkas of computer seats come first, in priority order (5.3); then the
+    move of the seat to play, if a computer plays it or its turn ``timed_out``. A failing
+    player never stalls the table: it declares no molodka, and the heuristic moves for it."""
+    series = table.series
+    assert series is not None
+    turn = series.turn
+    if turn is None:
+        return None
+    base = f"{table.series_seed}/{len(series.actions)}"
+    for i in molodka_seats(table, series):
+        obs = observe(series, i)
+        try:
+            wish = await players.wants_molodka(level_of(table, i), obs, f"{base}/m{i}")
+        except Exception:
+            log.exception("computer_failed table=%s seat=%d: no molodka", table.table_id, i)
+            wish = None
+        if wish is not None and wish in obs.legal_actions:
+            return i, wish
+    if not (table.seat(turn).played_by_computer or timed_out):
+        return None
+    level = level_of(table, turn)
+    obs = observe(series, turn)
+    action: Action | None
+    try:
+        action = await players.choose(level, obs, f"{base}/{turn}")
+    except Exception:
+        log.exception("computer_failed table=%s seat=%d level=%s", table.table_id, turn, level)
+        action = None
+    if action is None or action not in obs.legal_actions:
+        action = fallback_choice(obs, f"{base}/{turn}")
+    return turn, action

@@ -2,17 +2,44 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 
-class ServiceError(Exception):
-    """A refused request. ``key`` is a message key of :mod:`kozel_discord.i18n`
-    (``error.<key>``); ``params`` fill its placeholders. Nothing was changed."""
+class ErrorKey(StrEnum):
+    """Why a request was refused: ``error.<key>`` of :mod:`kozel_discord.i18n`."""
 
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
+    ALREADY_STARTED = "already_started"
+    ALREADY_THERE = "already_there"
+    BAD_LEVEL = "bad_level"
+    BAD_SEAT = "bad_seat"
+    BAD_SORT = "bad_sort"
+    GUILD_ONLY = "guild_only"
+    HOST_ONLY = "host_only"
+    ILLEGAL = "illegal"
+    NO_TABLE = "no_table"
+    NOT_FINISHED = "not_finished"
+    NOT_PLAYING = "not_playing"
+    NOT_SEATED = "not_seated"
+    NOT_YOUR_SEAT = "not_your_seat"
+    OLD_TABLE = "old_table"
+    SEAT_TAKEN = "seat_taken"
+    SEATS_EMPTY = "seats_empty"
+    SIT_FIRST = "sit_first"
+    STALE = "stale"
+    STOP_NOT_ALLOWED = "stop_not_allowed"
+    TABLE_EXISTS = "table_exists"
+    TRY_AGAIN = "try_again"
+
+
+class ServiceError(Exception):
+    """A refused request. ``key`` says why (its text is ``error.<key>``); ``params`` fill
+    the text's placeholders. Nothing was changed."""
+
+    def __init__(self, key: ErrorKey, **params: Any) -> None:
+        super().__init__(key.value)
         self.key = key
         self.params = params
 
     def __repr__(self) -> str:
-        return f"ServiceError({self.key!r})"
+        return f"ServiceError({self.key.value!r})"

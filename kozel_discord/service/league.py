@@ -12,7 +12,9 @@ from ..store import (
     StandingsPage,
     StoreUnavailable,
 )
-from .errors import ServiceError
+from .errors import ErrorKey, ServiceError
+
+__all__ = ["PER_PAGE", "LeagueService", "PlayerProfile", "SeriesSummary", "StandingsPage"]
 
 log = logging.getLogger(__name__)
 
@@ -25,26 +27,26 @@ class LeagueService:
 
     async def standings(self, guild_id: int, sort: str = "rating", page: int = 0) -> StandingsPage:
         if sort not in STANDINGS_SORTS:
-            raise ServiceError("bad_sort")
+            raise ServiceError(ErrorKey.BAD_SORT)
         try:
             return await self.store.standings(
                 guild_id, sort=sort, page=max(0, page), per_page=PER_PAGE
             )
         except StoreUnavailable as exc:
             log.warning("standings of guild %s failed: %s", guild_id, exc)
-            raise ServiceError("try_again") from exc
+            raise ServiceError(ErrorKey.TRY_AGAIN) from exc
 
     async def profile(self, guild_id: int, user_id: int) -> PlayerProfile | None:
         try:
             return await self.store.player_profile(guild_id, user_id)
         except StoreUnavailable as exc:
-            raise ServiceError("try_again") from exc
+            raise ServiceError(ErrorKey.TRY_AGAIN) from exc
 
     async def history(self, guild_id: int, limit: int = 10) -> list[SeriesSummary]:
         try:
             return await self.store.recent_series(guild_id, limit=limit)
         except StoreUnavailable as exc:
-            raise ServiceError("try_again") from exc
+            raise ServiceError(ErrorKey.TRY_AGAIN) from exc
 
     async def rank_computer_series(self, guild_id: int, value: bool | None) -> bool:
         """Read (``value`` None) or set whether series with computer seats are ranked."""
@@ -56,4 +58,4 @@ class LeagueService:
             )
             return settings.rank_computer_series
         except StoreUnavailable as exc:
-            raise ServiceError("try_again") from exc
+            raise ServiceError(ErrorKey.TRY_AGAIN) from exc

@@ -21,16 +21,17 @@ import contextlib
 import hashlib
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from ..i18n import t
-from ..service import Table, TableEvent, TableStatus
+from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
+from ..service.tasks import cancel_and_wait
 from . import components, render
-
-if TYPE_CHECKING:
-    from ..bot import KozelBot
+from .board import refresh_board
+from .lobby import lobby_view
+from .ports import Messenger
 
 log = logging.getLogger(__name__)
 
@@ -49,9 +50,15 @@ class _Board:
 
 class TablePresenter:
     def __init__(
-        self, bot: KozelBot, *, edit_interval: float = 1.0, max_edits_per_second: float = 40.0
+        self,
+        service: TableService,
+        messenger: Messenger,
+        *,
+        edit_interval: float = 1.0,
+        max_edits_per_second: float = 40.0,
     ) -> None:
-        self.bot = bot
+        self.tables = service
+        self.messenger = messenger
         self.edit_interval = edit_interval
         self._edit_gap = 1.0 / max_edits_per_second
         self._next_edit = 0.0
@@ -62,12 +69,7 @@ class TablePresenter:
         self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
 
     async def close(self) -> None:
-        tasks = list(self._workers.values())
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await cancel_and_wait(list(self._workers.values()))
         self._workers.clear()
 
     # ---------------------------------------------------------------- events
@@ -104,7 +106,7 @@ class TablePresenter:
         pending_edit: Table | None = None
         while True:
             try:
-                if event.kind in ("move", "away"):
+                if event.kind in (TableEventKind.MOVE, TableEventKind.AWAY):
                     pending_edit = event.table
                 else:
                     if pending_edit is not None:
@@ -122,29 +124,34 @@ class TablePresenter:
             await self._edit_table_message(pending_edit)
         await self._refresh_boards(event.table)
 
+    def _current(self, table: Table) -> Table:
+        """The service's table now (a failed commit rebuilds it), if it is still that one."""
+        current = self.tables.get(table.channel_id)
+        return current if current is not None and current.table_id == table.table_id else table
+
     async def _handle(self, event: TableEvent) -> None:
-        table = event.table
+        table = self._current(event.table)
         kind = event.kind
-        if kind == "started":
+        if kind is TableEventKind.STARTED:
             await self.post_table_message(table)
-        elif kind == "game_over":
+        elif kind is TableEventKind.GAME_OVER:
             await self._edit_table_message(table)
             await self._post_results(table)
-            obs = self.bot.tables.observation(table, None)
+            obs = self.tables.observation(table, None)
             if obs is not None and not obs.series_over:
                 await self.post_table_message(table)
-        elif kind == "series_over":
+        elif kind is TableEventKind.SERIES_OVER:
             await self._edit_table_message(table)
             await self._post_series_over(table)
-        elif kind == "stopped":
+        elif kind is TableEventKind.STOPPED:
             await self._stopped(table)
             self._forget_boards(table.channel_id)
-        elif kind == "resumed":
+        elif kind is TableEventKind.RESUMED:
             await self._resumed(table)
 
     # ---------------------------------------------------------------- messages
     def _channel(self, table: Table) -> discord.PartialMessageable:
-        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        return self.messenger.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     async def _send(
         self,
@@ -174,7 +181,7 @@ class TablePresenter:
     async def post_table_message(self, table: Table, *, again: bool = False) -> None:
         """A new public table message for the current game, with the "My hand" button
         (``again``: the previous one was deleted, so no idempotency key)."""
-        obs = self.bot.tables.observation(table, None)
+        obs = self.tables.observation(table, None)
         if obs is None:
             return
         rendered = table.version
@@ -186,7 +193,7 @@ class TablePresenter:
             key=None if again else f"table:{obs.game_number}",
         )
         if msg is not None:
-            await self.bot.tables.set_messages(
+            await self.tables.set_messages(
                 table.channel_id, table.table_id, {"table": msg.id, "table_game": obs.game_number}
             )
             if table.version == rendered + 1:
@@ -219,17 +226,17 @@ class TablePresenter:
 
     async def _edit_table_message(self, table: Table) -> None:
         """Bring the table message up to date (moves queued meanwhile are included)."""
-        current = self.bot.tables.get(table.channel_id)
+        current = self.tables.get(table.channel_id)
         if current is None or current.series is None or current.table_id != table.table_id:
             return
         if self._is_shown(current):
             return
         await self._pace(current.channel_id)
-        current = self.bot.tables.get(table.channel_id)
+        current = self.tables.get(table.channel_id)
         if current is None or current.series is None or current.table_id != table.table_id:
             return
         msg_id = current.messages.get("table")
-        obs = self.bot.tables.observation(current, None)
+        obs = self.tables.observation(current, None)
         if msg_id is None or obs is None:
             return
         shown = (current.version, str(msg_id))
@@ -259,7 +266,7 @@ class TablePresenter:
 
     async def _post_results(self, table: Table) -> None:
         """Post the summary of every finished game that has none yet (after a crash too)."""
-        obs = self.bot.tables.observation(table, None)
+        obs = self.tables.observation(table, None)
         if obs is None:
             return
         for number, result in enumerate(obs.results, start=1):
@@ -272,10 +279,10 @@ class TablePresenter:
                 key=key,
             )
             if msg is not None:
-                await self.bot.tables.set_messages(table.channel_id, table.table_id, {key: msg.id})
+                await self.tables.set_messages(table.channel_id, table.table_id, {key: msg.id})
 
     async def _post_series_over(self, table: Table) -> None:
-        obs = self.bot.tables.observation(table, None)
+        obs = self.tables.observation(table, None)
         if obs is None or not obs.series_over or "series_over" in table.messages:
             return
         msg = await self._send(
@@ -285,7 +292,7 @@ class TablePresenter:
             key="series_over",
         )
         if msg is not None:
-            await self.bot.tables.set_messages(
+            await self.tables.set_messages(
                 table.channel_id, table.table_id, {"series_over": msg.id}
             )
 
@@ -314,7 +321,7 @@ class TablePresenter:
                         .get_partial_message(msg_id)
                         .edit(
                             embed=render.lobby_embed(table, table.locale),
-                            view=components.lobby_view(table, table.locale),
+                            view=lobby_view(table, table.locale),
                         )
                     )
             return
@@ -323,7 +330,7 @@ class TablePresenter:
             await self._edit_table_message(table)
             await self._post_series_over(table)
             return
-        obs = self.bot.tables.observation(table, None)
+        obs = self.tables.observation(table, None)
         if obs is None:
             return
         if table.messages.get("table_game") != obs.game_number:
@@ -346,20 +353,20 @@ class TablePresenter:
         self._boards[(table.channel_id, interaction.user.id)] = _Board(
             interaction, seat, locale, loop.time(), shown_move
         )
-        if shown_move != self.bot.tables.move_number(table):
+        if shown_move != self.tables.move_number(table):
             # The table moved on while this board was being sent (computer moves): the refresh
             # that ran meanwhile saw the previous board, so refresh this one now.
-            self._enqueue(TableEvent("move", table))
+            self._enqueue(TableEvent(TableEventKind.MOVE, table))
 
     def _forget_boards(self, channel_id: int) -> None:
         for key in [k for k in self._boards if k[0] == channel_id]:
             del self._boards[key]
 
     async def _refresh_boards(self, table: Table) -> None:
-        current = self.bot.tables.get(table.channel_id)
+        current = self.tables.get(table.channel_id)
         if current is None or current.series is None or current.status is not TableStatus.PLAYING:
             return
-        move = self.bot.tables.move_number(current)
+        move = self.tables.move_number(current)
         now = asyncio.get_running_loop().time()
         for (channel_id, user_id), board in list(self._boards.items()):
             if channel_id != current.channel_id:
@@ -369,14 +376,11 @@ class TablePresenter:
                 continue
             if board.shown_move == move:
                 continue
-            obs = self.bot.tables.observation(current, board.seat)
+            obs = self.tables.observation(current, board.seat)
             if obs is None or not (obs.my_turn or obs.can_declare_molodka()):
                 continue
             board.shown_move = move
             try:
-                await board.interaction.edit_original_response(
-                    embed=render.hand_embed(current, obs, board.locale),
-                    view=components.hand_view(current, obs, move, board.locale),
-                )
+                await refresh_board(board.interaction, current, obs, move, board.locale)
             except discord.HTTPException:
                 del self._boards[(channel_id, user_id)]

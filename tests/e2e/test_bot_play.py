@@ -248,13 +248,17 @@ async def test_foreign_stale_out_of_turn_and_forged_controls_change_nothing(
     current = int(bob_sel.rsplit(":", 1)[1])
     before = embed_text(driver.table_message())  # type: ignore[arg-type]
     alice_board = await driver.hand(alice)  # type: ignore[arg-type]
-    some_card = re.search(r"Your cards\n(\S+)", embed_text(alice_board))
+    # A card of Alice's hand: its emoji (kz_<code>_<hash>) or its text (9♤).
+    some_card = re.search(
+        r"Your cards: (?:<:kz_(\w+?)_[0-9a-f]{6}:\d+>|(\S+))", embed_text(alice_board)
+    )
     assert some_card is not None
     from kozel_discord.engine import card
 
+    code = some_card[1] or card(some_card[2].replace("♤", "♠").replace("♧", "♣")).code
     forged = f"kozel:play:{driver.tid}:0:{current}"
     answer = await forge_component(
-        standin, alice, bob_board, forged, [f"lead:{card(some_card[1]).code}"], rewrite=bob_sel
+        standin, alice, bob_board, forged, [f"lead:{code}"], rewrite=bob_sel
     )
     assert "not your turn" in embed_text(answer.message)
     assert embed_text(driver.table_message()) == before  # type: ignore[arg-type]
@@ -322,7 +326,7 @@ async def test_molodka_out_of_turn_returns_played_cards_and_takes_the_trick(
     # The cards already played went back: everyone holds four again.
     for seat in (leader, (leader + 1) % 4):
         text = embed_text(await driver.hand(users[seat]))
-        assert len(re.search(r"Your cards\n(.*)", text)[1].split()) == 4  # type: ignore[index]
+        assert len(re.search(r"Your cards: (.*)", text)[1].split()) == 4  # type: ignore[index]
     # Play continues clockwise from the molodka player.
     assert driver.whose_mention() == users[(dealer + 1) % 4].id
     assert standin.rejections == [] and standin.missed_deadlines == []

@@ -1,0 +1,386 @@
+"""One live table's session: its lock, its one scheduled task (a computer move or the turn
+timer), its deadline and its commit/rollback.
+
+Every change is applied under the lock, written to the store (snapshot and version, plus
+the league records of a finished game or series, in one transaction) and only then
+reported as accepted. When the write fails, the session's table is rebuilt from the state
+last saved (:meth:`Table.from_state`) and the change is refused with "try again".
+Scheduled tasks take the same lock and act only if the table is still at the version they
+were scheduled for, so a stale timer can never play a newer position.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..engine import Action, public_action
+from ..store import LeagueStore, StaleTableError, StoreUnavailable, UnitOfWork
+from . import computer, league_records
+from .errors import ErrorKey, ServiceError
+from .events import TableEvent, TableEventKind
+from .table import AWAY_AFTER_TIMEOUTS, Table, TableStatus
+
+log = logging.getLogger(__name__)
+
+RETRY_AFTER_DB_ERROR = 2.0  # seconds before a computer move is tried again
+
+#: A write that failed for one of these is refused with "try again" (nothing changed).
+STORE_FAILURES: tuple[type[Exception], ...] = (StoreUnavailable, TimeoutError)
+#: A commit that failed for one of these is rolled back.
+COMMIT_FAILURES: tuple[type[Exception], ...] = (*STORE_FAILURES, StaleTableError)
+
+Change = Callable[[Table], None]
+
+
+class TableLoader(Protocol):
+    """Builds a table from its stored state (the service's: it sets the series' seeds)."""
+
+    def __call__(
+        self,
+        state: dict[str, Any],
+        *,
+        version: int,
+        messages: dict[str, int],
+        deadline: dt.datetime | None,
+    ) -> Table: ...
+
+
+@dataclass
+class SessionContext:
+    """What every session of a service shares: the store, the computer players, the clock,
+    the pacing, the listeners and the figures of the stats line."""
+
+    store: LeagueStore
+    computers: computer.ComputerPlayers
+    now: Callable[[], dt.datetime]
+    emit: Callable[[TableEvent], Awaitable[None]]
+    load: TableLoader = Table.from_state
+    computer_delay: float = 1.0
+    commit_timeout: float = 2.0
+    closed: bool = False
+    # Seconds spent waiting for table locks (human moves) and writing to the store.
+    lock_waits: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
+    commit_times: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
+
+    async def write(self, work: Callable[[UnitOfWork], Awaitable[None]]) -> None:
+        """One unit of work in the store, within ``commit_timeout`` seconds."""
+        await asyncio.wait_for(self.store.run(work), timeout=self.commit_timeout)
+
+
+class TableSession:
+    """The live table of one channel. ``lock`` is the channel's: successive sessions of a
+    channel share it, so that opening and stopping serialise with play."""
+
+    def __init__(self, table: Table, lock: asyncio.Lock, ctx: SessionContext) -> None:
+        self.table = table
+        self.lock = lock
+        self.ctx = ctx
+        self.ended = False
+        self._task: asyncio.Task[None] | None = None
+
+    @property
+    def channel_id(self) -> int:
+        return self.table.channel_id
+
+    @property
+    def deadline(self) -> dt.datetime | None:
+        return self.table.deadline
+
+    # ------------------------------------------------------------------ commit
+    async def commit(self, change: Change, *, starting: bool = False) -> None:
+        """Apply ``change`` and persist it, or restore the table as last saved and raise.
+
+        The write has ``commit_timeout`` seconds, so an interaction is always answered in
+        time: when the database is away the change is refused with "try again".
+        """
+        table = self.table
+        # The state as last saved (kept from the previous commit: no second serialisation).
+        before = table.saved_state if table.saved_state is not None else table.to_state()
+        version, messages, deadline = table.version, dict(table.messages), table.deadline
+        change(table)
+        table.version += 1
+        self._set_deadline()
+        started = time.perf_counter()
+        try:
+            await self.ctx.write(lambda uow: self._save(uow, starting=starting))
+            self.ctx.commit_times.append(time.perf_counter() - started)
+        except COMMIT_FAILURES as exc:
+            log.warning(
+                "not_saved table=%s guild=%s channel=%s error=%s: rolled back",
+                table.table_id,
+                table.guild_id,
+                table.channel_id,
+                type(exc).__name__,
+            )
+            self.table = self.ctx.load(
+                before, version=version, messages=messages, deadline=deadline
+            )
+            if isinstance(exc, StaleTableError | TimeoutError):
+                # The stored table may be ahead of ours (a write that timed out can still
+                # have committed): take the stored one as the truth.
+                await self._reload()
+            raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+        self.schedule()
+
+    async def save_new(self) -> None:
+        """Write a new lobby in place of whatever the channel's row held."""
+        table = self.table
+
+        async def work(uow: UnitOfWork) -> None:
+            await uow.delete_table(table.channel_id)
+            await self._save(uow)
+
+        try:
+            await self.ctx.write(work)
+        except STORE_FAILURES as exc:
+            log.warning(
+                "open_failed guild=%s channel=%s error=%s", table.guild_id, table.channel_id, exc
+            )
+            raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+
+    async def delete(self, ended: dt.datetime) -> None:
+        """Remove the table from the store (a running series is recorded as abandoned)."""
+        table = self.table
+
+        async def work(uow: UnitOfWork) -> None:
+            if table.status is TableStatus.PLAYING and table.series_key:
+                await uow.abandon_series(table.guild_id, table.series_key, ended)
+            await uow.delete_table(table.channel_id)
+
+        try:
+            await self.ctx.write(work)
+        except STORE_FAILURES as exc:
+            raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+
+    async def _reload(self) -> None:
+        try:
+            live = await asyncio.wait_for(
+                self.ctx.store.load_table(self.channel_id), timeout=self.ctx.commit_timeout
+            )
+        except STORE_FAILURES:
+            return
+        if live is not None and live.version != self.table.version:
+            self.table = self.ctx.load(
+                live.state, version=live.version, messages=live.messages, deadline=live.deadline
+            )
+            log.info("reloaded table=%s version=%d", self.table.table_id, live.version)
+
+    async def _save(self, uow: UnitOfWork, *, starting: bool = False) -> None:
+        """One transaction: the table snapshot plus any league records now due."""
+        table = self.table
+        now = self.ctx.now()
+        if starting and table.series is not None and table.series_key:
+            await uow.start_series(league_records.series_start(table, now))
+        if table.series is not None and table.series_key:
+            for number in league_records.games_due(table):
+                await uow.record_game(league_records.stored_game(table, number, now))
+            table.recorded_games = len(table.series.results)
+            end = league_records.series_end(table, now)
+            if end is not None and not table.series_recorded:
+                await uow.finish_series(end)
+                table.series_recorded = True
+        state = table.to_state()
+        table.saved_state = state
+        await uow.save_table(
+            table.guild_id,
+            table.channel_id,
+            table.version,
+            state,
+            dict(table.messages),
+            {"turn_timeout": table.turn_timeout},
+            table.deadline,
+        )
+
+    async def catch_up_records(self) -> None:
+        """After a restart: record any finished game the store does not have yet."""
+        if league_records.records_due(self.table):
+            try:
+                await self.commit(lambda t: None)
+            except ServiceError:
+                log.warning("records_not_caught_up table=%s", self.table.table_id)
+
+    def _set_deadline(self) -> None:
+        table = self.table
+        table.deadline = None
+        if table.status is not TableStatus.PLAYING or table.series is None:
+            return
+        turn = table.series.turn
+        if not table.turn_timeout or turn is None:
+            return
+        seat = table.seats[turn]
+        if seat is not None and not seat.played_by_computer:
+            table.deadline = self.ctx.now() + dt.timedelta(seconds=table.turn_timeout)
+
+    # ------------------------------------------------------------------ moves
+    async def play_change(
+        self,
+        seat: int,
+        action: Action,
+        change: Change,
+        *,
+        by_computer: bool,
+        timed_out: bool = False,
+    ) -> list[TableEvent]:
+        """Commit a move (``change`` applies it) and return the events it caused."""
+        series = self.table.series
+        assert series is not None
+        games_before = len(series.results)
+        shown = public_action(action)
+
+        def full_change(t: Table) -> None:
+            change(t)
+            t.last_event = {
+                "seat": seat,
+                "kind": action.kind.value,
+                "n": len(action.cards),
+                "by_computer": by_computer,
+                "timed_out": timed_out,
+            }
+            if series.over:
+                t.status = TableStatus.FINISHED
+
+        await self.commit(full_change)
+        table = self.table
+        log.info(
+            "move table=%s guild=%s channel=%s move=%d seat=%d action=%s cards=%d by=%s",
+            table.table_id,
+            table.guild_id,
+            table.channel_id,
+            len(series.actions),
+            seat,
+            action.kind.value,
+            len(action.cards),
+            "timeout" if timed_out else ("computer" if by_computer else "player"),
+        )
+        events = [
+            TableEvent(
+                TableEventKind.MOVE,
+                table,
+                seat=seat,
+                action=shown,
+                by_computer=by_computer,
+                timed_out=timed_out,
+            )
+        ]
+        for number, result in enumerate(series.results[games_before:], start=games_before + 1):
+            log.info(
+                "game_over table=%s guild=%s game=%d points=%d-%d defeat_points=%d-%d eggs=%s",
+                table.table_id,
+                table.guild_id,
+                number,
+                *result.card_points,
+                *result.defeat_points,
+                result.eggs,
+            )
+            events.append(TableEvent(TableEventKind.GAME_OVER, table, result=result))
+        outcome = series.outcome()
+        if outcome is not None:
+            events.append(TableEvent(TableEventKind.SERIES_OVER, table, outcome=outcome))
+        return events
+
+    # ------------------------------------------------------------------ the scheduled task
+    def cancel(self) -> None:
+        """Cancel the pending task (not awaited; it may be the current one)."""
+        task, self._task = self._task, None
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+
+    def detach_task(self) -> asyncio.Task[None] | None:
+        """The pending task, no longer the session's (to cancel and await it elsewhere)."""
+        task, self._task = self._task, None
+        return task
+
+    def end(self) -> None:
+        """The session is over: nothing is scheduled any more."""
+        self.ended = True
+        self.cancel()
+
+    def schedule(self, *, ask_computers: bool = True) -> None:
+        """(Re)plan the one pending task of the table: a computer move or a turn timer."""
+        self.cancel()
+        table = self.table
+        if self.ctx.closed or self.ended or table.status is not TableStatus.PLAYING:
+            return
+        series = table.series
+        if series is None or series.turn is None:
+            return
+        version = table.version
+        if computer.wants_to_act(table, series, ask_molodkas=ask_computers):
+            coro = self._step_later(version, self.ctx.computer_delay, timed_out=False)
+        elif table.deadline is not None:
+            delay = max(0.0, (table.deadline - self.ctx.now()).total_seconds())
+            coro = self._step_later(version, delay, timed_out=True)
+        else:
+            return
+        self._task = asyncio.create_task(coro, name=f"table-{table.table_id}-v{version}")
+
+    async def _step_later(self, version: int, delay: float, *, timed_out: bool) -> None:
+        if delay > 0:
+            await asyncio.sleep(delay)
+        await self._run_step(version, timed_out=timed_out)
+
+    async def _run_step(self, version: int, *, timed_out: bool) -> None:
+        events: list[TableEvent] = []
+        try:
+            async with self.lock:
+                if self.ended or self.table.version != version:
+                    return
+                events = await self._computer_step(timed_out=timed_out)
+                if not events:
+                    # The computers declined their molodkas: now only the turn timer runs.
+                    self.schedule(ask_computers=False)
+        except ServiceError as exc:
+            log.warning(
+                "computer_move_not_saved channel=%s reason=%s; retrying",
+                self.channel_id,
+                exc.key.value,
+            )
+            await self._retry_later(version, timed_out)
+            return
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("computer_move_failed channel=%s", self.channel_id)
+            return
+        for event in events:
+            await self.ctx.emit(event)
+
+    async def _retry_later(self, version: int, timed_out: bool) -> None:
+        if self.ctx.closed:
+            return
+        await asyncio.sleep(RETRY_AFTER_DB_ERROR)
+        if not self.ended and self.table.version == version:
+            await self._run_step(version, timed_out=timed_out)
+
+    async def _computer_step(self, *, timed_out: bool) -> list[TableEvent]:
+        series = self.table.series
+        assert series is not None
+        decision = await computer.decide(self.ctx.computers, self.table, timed_out=timed_out)
+        if decision is None:
+            return []
+        seat, action = decision
+        # A molodka out of turn is the computer's own; only the turn itself can time out.
+        return await self._computer_apply(seat, action, timed_out=timed_out and seat == series.turn)
+
+    async def _computer_apply(
+        self, seat: int, action: Action, *, timed_out: bool
+    ) -> list[TableEvent]:
+        series = self.table.series
+        assert series is not None
+
+        def change(t: Table) -> None:
+            series.apply(seat, action)
+            if timed_out:
+                s = t.seat(seat)
+                s.timeouts += 1
+                if s.timeouts >= AWAY_AFTER_TIMEOUTS:
+                    s.away = True
+
+        return await self.play_change(seat, action, change, by_computer=True, timed_out=timed_out)

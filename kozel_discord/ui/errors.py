@@ -1,0 +1,89 @@
+"""The one error path of commands and components.
+
+A refused request (:class:`~kozel_discord.service.ServiceError`) becomes its clear
+ephemeral answer; a failed check its short refusal; anything unexpected a short apology
+(never a stack trace or a hidden card), a log line and one more error in the stats.
+Commands reach :func:`handle_error` through :class:`KozelTree` (the tree's ``on_error``);
+components through :class:`Guarded` (discord.py only logs what a ``DynamicItem``'s
+callback raises, so each item routes its own errors here).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from ..i18n import locale_of, t
+from ..service import ErrorKey, ServiceError
+from .interaction import reply
+from .ports import UiHost
+
+log = logging.getLogger(__name__)
+
+
+def error_text(err: ServiceError, locale: str, guild_id: int | None, channel_id: int | None) -> str:
+    """The text of a refusal, with the rule broken or a link to the existing table."""
+    params = {k: v for k, v in err.params.items() if k != "reason"}
+    text = t(f"error.{err.key.value}", locale, **params)
+    if err.key is ErrorKey.ILLEGAL and err.params.get("reason"):
+        text += " " + t(f"reason.{err.params['reason']}", locale)
+    message_id = err.params.get("message_id")
+    if err.key is ErrorKey.TABLE_EXISTS and message_id and guild_id:
+        text += f" https://discord.com/channels/{guild_id}/{channel_id}/{message_id}"
+    return text
+
+
+def _unwrap(error: BaseException) -> BaseException:
+    if isinstance(error, app_commands.CommandInvokeError):
+        return error.original
+    return error
+
+
+async def handle_error(
+    interaction: discord.Interaction[Any], error: BaseException, where: str = "?"
+) -> None:
+    """Answer the interaction that ``error`` ended (``where``: the command or item)."""
+    error = _unwrap(error)
+    locale = locale_of(interaction)
+    if isinstance(error, ServiceError):
+        text = error_text(error, locale, interaction.guild_id, interaction.channel_id)
+    elif isinstance(error, app_commands.NoPrivateMessage):
+        text = t("error.guild_only", locale)
+    elif isinstance(error, app_commands.CheckFailure):
+        text = t("error.not_allowed", locale)
+    else:
+        log.error("%s failed", where, exc_info=error)
+        if isinstance(interaction.client, UiHost):
+            interaction.client.stats.errors += 1
+        text = t("error.internal", locale)
+    await reply(interaction, text)
+
+
+class KozelTree(app_commands.CommandTree[Any]):
+    """The command tree whose ``on_error`` is :func:`handle_error`."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
+    ) -> None:
+        cmd = interaction.command.qualified_name if interaction.command else "?"
+        await handle_error(interaction, error, f"command {cmd}")
+
+
+class Guarded:
+    """Mixin of the ``DynamicItem``s: ``callback`` runs :meth:`act` and hands any error to
+    :meth:`on_error` (by default :func:`handle_error`)."""
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        raise NotImplementedError
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        await handle_error(interaction, error, f"component {type(self).__name__}")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            await self.act(interaction)
+        except Exception as error:
+            await self.on_error(interaction, error)

@@ -1,0 +1,211 @@
+"""The lobby message's components: sit (or take a computer out), add a computer, leave,
+timer, start and cancel. Custom ids carry the table, so a stale lobby is refused."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+
+from ..i18n import locale_of, t
+from ..service import LEVELS, ErrorKey, ServiceError, Table, TableStatus
+from . import render
+from .errors import Guarded
+from .interaction import display_name, selected_value
+from .ports import host_of
+
+TID = r"(?P<tid>[0-9a-f]{12})"
+
+
+def lobby_view(table: Table, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if table.status is not TableStatus.LOBBY:
+        return view
+    for i in range(4):
+        view.add_item(SitButton(table, i, locale))
+    empty = [i for i in range(4) if table.seats[i] is None]
+    if empty:
+        view.add_item(AddComputerSelect(table, empty, locale))
+    for action in ("leave", "timer", "begin", "cancel"):
+        view.add_item(LobbyButton(table, action, locale))
+    return view
+
+
+async def update_lobby(interaction: discord.Interaction[Any], table: Table) -> None:
+    locale = table.locale
+    await interaction.response.edit_message(
+        embed=render.lobby_embed(table, locale), view=lobby_view(table, locale)
+    )
+
+
+class SitButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kozel:sit:{TID}:(?P<seat>[0-3])",
+):
+    """Sit in a seat of the lobby (or take a computer player out of it)."""
+
+    def __init__(self, table: Table | str, seat: int, locale: str = "en-US") -> None:
+        table_id = table if isinstance(table, str) else table.table_id
+        label = render.seat_label(seat, locale)
+        style = discord.ButtonStyle.success
+        disabled = False
+        if isinstance(table, Table) and table.seats[seat] is not None:
+            occupant = table.seat(seat)
+            if occupant.is_computer:
+                label = t("lobby.remove_computer", locale, seat=seat + 1)
+                style = discord.ButtonStyle.secondary
+            else:
+                label = f"{render.seat_label(seat, locale)}: {occupant.name}"[:80]
+                style = discord.ButtonStyle.secondary
+                disabled = True
+        elif isinstance(table, Table):
+            label = t("lobby.sit", locale, seat=render.seat_label(seat, locale))
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style,
+                custom_id=f"kozel:sit:{table_id}:{seat}",
+                disabled=disabled,
+                row=0,
+            )
+        )
+        self.table_id, self.seat = table_id, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> SitButton:
+        return cls(match["tid"], int(match["seat"]))
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = host_of(interaction).tables
+        channel_id = interaction.channel_id or 0
+        user = interaction.user
+        current = svc.get(channel_id)
+        occupant = (
+            current.seats[self.seat] if current and current.table_id == self.table_id else None
+        )
+        if occupant is not None and occupant.is_computer:
+            table = await svc.remove_computer(channel_id, self.table_id, user.id, self.seat)
+        else:
+            table = await svc.sit(channel_id, self.table_id, user.id, display_name(user), self.seat)
+        await update_lobby(interaction, table)
+
+
+class AddComputerSelect(
+    Guarded, discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"kozel:addbot:{TID}"
+):
+    """Put a computer player of a chosen level into an empty seat."""
+
+    def __init__(
+        self, table: Table | str, empty: list[int] | None = None, locale: str = "en-US"
+    ) -> None:
+        table_id = table if isinstance(table, str) else table.table_id
+        options = [
+            discord.SelectOption(
+                label=t(
+                    "lobby.add_option",
+                    locale,
+                    seat=render.seat_label(i, locale),
+                    level=t(f"level.{level}", locale),
+                )[:100],
+                value=f"{i}:{level}",
+            )
+            for i in (empty or [])
+            for level in LEVELS
+        ]
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"kozel:addbot:{table_id}",
+                placeholder=t("lobby.add_placeholder", locale),
+                options=options or [discord.SelectOption(label="-", value="-")],
+                row=1,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> AddComputerSelect:
+        return cls(match["tid"])
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = host_of(interaction).tables
+        m = re.fullmatch(rf"([0-3]):({'|'.join(LEVELS)})", selected_value(interaction))
+        if m is None:
+            raise ServiceError(ErrorKey.BAD_SEAT)
+        seat, level = int(m[1]), m[2]
+        channel_id = interaction.channel_id or 0
+        current = svc.get(channel_id)
+        name = t("computer.name", current.locale if current else locale_of(interaction), n=seat + 1)
+        table = await svc.add_computer(
+            channel_id, self.table_id, interaction.user.id, seat, level, name
+        )
+        await update_lobby(interaction, table)
+
+
+class LobbyButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kozel:lobby:{TID}:(?P<action>leave|timer|begin|cancel)",
+):
+    """Leave, timer on/off (host), start (host), cancel (host)."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "leave": discord.ButtonStyle.secondary,
+        "timer": discord.ButtonStyle.secondary,
+        "begin": discord.ButtonStyle.success,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, table: Table | str, action: str, locale: str = "en-US") -> None:
+        table_id = table if isinstance(table, str) else table.table_id
+        label = t(f"lobby.{action}", locale)
+        disabled = False
+        if isinstance(table, Table):
+            if action == "timer":
+                label = t(
+                    "lobby.timer_button_on" if table.turn_timeout else "lobby.timer_button_off",
+                    locale,
+                )
+            if action == "begin":
+                disabled = not table.full
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=self.STYLES[action],
+                custom_id=f"kozel:lobby:{table_id}:{action}",
+                disabled=disabled,
+                row=2,
+            )
+        )
+        self.table_id, self.action = table_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(match["tid"], match["action"])
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = host_of(interaction).tables
+        channel_id = interaction.channel_id or 0
+        user = interaction.user.id
+        if self.action == "leave":
+            table = await svc.leave(channel_id, self.table_id, user)
+        elif self.action == "timer":
+            table = await svc.toggle_timer(channel_id, self.table_id, user)
+        elif self.action == "begin":
+            table = await svc.start(channel_id, self.table_id, user)
+        else:
+            table = await svc.stop(
+                channel_id, user, is_admin=False, table_id=self.table_id, cancel=True
+            )
+            await interaction.response.edit_message(
+                content=t("lobby.cancelled", table.locale), embed=None, view=None
+            )
+            return
+        await update_lobby(interaction, table)

@@ -1,0 +1,51 @@
+"""What the ui needs from the bot, as small interfaces (so the ui never imports the bot).
+
+The bot provides all of them; tests may provide fakes."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+import discord
+
+from ..monitor import BotStats
+from ..service import Table, TableService
+from ..service.league import LeagueService
+
+
+class Messenger(Protocol):
+    """Sends to and edits in channels (``discord.Client`` is one)."""
+
+    def get_partial_messageable(
+        self, id: int, *, guild_id: int | None = None, type: discord.ChannelType | None = None
+    ) -> discord.PartialMessageable: ...
+
+
+class BoardKeeper(Protocol):
+    """Remembers a player's private board, to refresh it when their turn comes."""
+
+    def remember_board(
+        self,
+        table: Table,
+        seat: int,
+        interaction: discord.Interaction[Any],
+        locale: str,
+        shown_move: int,
+    ) -> None: ...
+
+
+@runtime_checkable
+class UiHost(Protocol):
+    """The client behind an interaction, as components and commands see it."""
+
+    tables: TableService
+    league: LeagueService
+    presenter: BoardKeeper
+    stats: BotStats
+
+
+def host_of(interaction: discord.Interaction[Any]) -> UiHost:
+    client = interaction.client
+    if not isinstance(client, UiHost):
+        raise TypeError(f"{type(client).__name__} does not provide the ui's services")
+    return client
