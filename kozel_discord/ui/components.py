@@ -24,6 +24,7 @@ from .interaction import selected_value
 from .league import StandingsPageButton
 from .lobby import TID, AddComputerSelect, LobbyButton, SitButton
 from .ports import host_of
+from .tricks import LastTricksButton
 
 log = logging.getLogger(__name__)
 
@@ -267,6 +268,7 @@ class StopButton(
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
+    LastTricksButton,
     PlaySelect,
     SitButton,
     AddComputerSelect,

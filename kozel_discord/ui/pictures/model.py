@@ -73,8 +73,7 @@ def last_trick(obs: Observation) -> FinishedTrick | None:
     trick = obs.taken[-1]
     return FinishedTrick(
         tuple(
-            FinishedPlay(p.seat, p.kind, p.count, p.cards if p.face_up else ())
-            for p in trick.plays
+            FinishedPlay(p.seat, p.kind, p.count, p.cards if p.face_up else ()) for p in trick.plays
         ),
         trick.taker,
     )
