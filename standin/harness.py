@@ -148,9 +148,9 @@ __all__ = [
     "StandInGuild",
     "StandInUser",
     "embed_text",
-    "text_displays",
     "find_id",
     "select_options",
+    "text_displays",
 ]
 
 
