@@ -22,6 +22,7 @@ from .errors import Guarded
 from .league import StandingsPageButton
 from .lobby import TID, AddComputerSelect, LobbyButton, SitButton
 from .ports import host_of
+from .tricks import LastTricksButton
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +119,7 @@ class StopButton(
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
+    LastTricksButton,
     PlaySelect,
     SitButton,
     AddComputerSelect,
