@@ -36,7 +36,9 @@ def plain(x: Any) -> Any:
 
 def same_state(a: Any, b: Any) -> None:
     for seat in (None, 0, 1, 2, 3):
-        assert plain(v0.observe(a, seat)) == plain(now.observe(b, seat))
+        seen = plain(now.observe(b, seat))
+        del seen["taken"]  # new since engine_v0 (made from the log, which is compared)
+        assert plain(v0.observe(a, seat)) == seen
     for seat in range(4):
         assert plain(a.legal_actions(seat)) == plain(b.legal_actions(seat))
     assert a.molodka_claimants() == b.molodka_claimants()
