@@ -47,6 +47,7 @@ from aiohttp import web
 
 from standin.commands import CommandResolver
 from standin.gateway import Gateway, GatewaySession
+from standin.holds import Hold
 from standin.model import (
     ALL_PERMISSIONS,
     BOT_PERMISSIONS,
@@ -284,6 +285,20 @@ class DiscordStandIn:
     def now(self) -> float:
         """The stand-in's wall clock (epoch seconds), moved by ``advance_clock``."""
         return self._state.now()
+
+    def hold(
+        self,
+        method: str,
+        template: str,
+        *,
+        after: bool = False,
+        when: Callable[[dict[str, str], Any], bool] | None = None,
+    ) -> Hold:
+        """Hold back the next matching request (see :class:`standin.holds.Hold`), e.g.
+        ``hold("POST", "/channels/{channel_id}/messages", after=True)``."""
+        hold = Hold(method, template, after=after, when=when)
+        self._state.holds.append(hold)
+        return hold
 
     def advance_clock(self, seconds: float) -> None:
         """Move the stand-in's clock forward (token expiry, deadlines, message age)."""

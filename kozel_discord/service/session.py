@@ -158,19 +158,32 @@ class TableSession:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
         table.saved_state = state
 
-    async def delete(self, ended: dt.datetime) -> None:
-        """Remove the table from the store (a running series is recorded as abandoned)."""
+    async def delete(self, ended: dt.datetime) -> int:
+        """Stop the table in the store (a running series is recorded as abandoned). Its row
+        becomes a tombstone (status "stopped", the version returned) until the table's
+        messages are marked stopped (:meth:`TableService.forget_stopped`)."""
         table = self.table
+        tomb = {**(table.saved_state or table.to_state()), "status": TableStatus.STOPPED.value}
+        version = table.version + 1
 
         async def work(uow: UnitOfWork) -> None:
             if table.status is TableStatus.PLAYING and table.series_key:
                 await uow.abandon_series(table.guild_id, table.series_key, ended)
-            await uow.delete_table(table.channel_id)
+            await uow.save_table(
+                table.guild_id,
+                table.channel_id,
+                version,
+                tomb,
+                dict(table.messages),
+                {"turn_timeout": table.turn_timeout},
+                None,
+            )
 
         try:
             await self.ctx.write(work)
-        except STORE_FAILURES as exc:
+        except COMMIT_FAILURES as exc:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+        return version
 
     async def _reload(self) -> None:
         try:
