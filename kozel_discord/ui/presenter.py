@@ -342,8 +342,10 @@ class TablePresenter:
             return
         if table.messages.get("table_game") != obs.game_number:
             await self.post_table_message(table)
-        else:
-            await self._edit_table_message(table)
+            # Discord may answer with the message posted before the crash (same nonce),
+            # which shows an older position: never take it as shown.
+            self._shown_version.pop(table.channel_id, None)
+        await self._edit_table_message(self._current(table))
 
     async def _post_lobby(self, table: Table) -> None:
         embed, view = render.lobby_embed(table, table.locale), lobby_view(table, table.locale)

@@ -158,3 +158,52 @@ async def test_a_post_accepted_but_not_saved_is_adopted_after_the_nonce_window(
     tables = [p for p in posts if f"kozel:hand:{tid}" in p.custom_ids()]
     assert len(tables) <= max(numbers), "one table message per game"
     assert standin.rejections == [] and standin.unhandled == []
+
+
+async def test_a_table_message_accepted_before_a_crash_shows_the_position_after_it(
+    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
+) -> None:
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Club", members=[alice])
+    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots)
+    await bot.start()
+    driver = Driver(standin, guild, {0: alice}, lambda opts: str(opts[0]["value"]))
+    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    lobby = r.message
+    assert lobby is not None
+    driver.lobby = lobby
+    driver.tid = tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
+    for seat, level in ((1, "random"), (2, "heuristic"), (3, "random")):
+        await standin.select(alice, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
+
+    def a_table_message(_params: dict[str, str], answer: Any) -> bool:
+        return (
+            isinstance(answer, dict)
+            and f"kozel:hand:{tid}" in str(answer.get("components"))
+            and "game 2" in str(answer)
+        )
+
+    # Discord accepts game 2's table message; the bot dies before saving its id, while the
+    # computers play on to Alice's turn.
+    hold = standin.hold("POST", MESSAGES, after=True, when=a_table_message)
+    await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
+    await standin.wait_for(driver.table_message, timeout=20, what="the table message")
+    play = asyncio.create_task(driver.play_until(lambda: hold.reached.is_set()))
+    await hold.wait_reached(timeout=120)
+    play.cancel()
+    await bot.crash_and_restart()
+    hold.release()
+    # Whatever was shown before, the table message comes to say whose turn it is now, and
+    # the whole series can be played from it.
+    await driver.play_until(driver.series_over, max_steps=3000)
+    tables = [
+        p
+        for p in standin.public_messages(guild.default_channel.id)
+        if f"kozel:hand:{tid}" in p.custom_ids()
+    ]
+    posts = standin.public_messages(guild.default_channel.id)
+    numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
+    assert numbers == list(range(1, len(numbers) + 1)), numbers
+    # One table message per game (the last one lost its controls when the series ended).
+    assert len(tables) == len(numbers) - 1
+    assert standin.rejections == [] and standin.unhandled == []
