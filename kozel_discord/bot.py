@@ -29,7 +29,7 @@ from .settings import Settings
 from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
 from .ui.components import DYNAMIC_ITEMS
 from .ui.emojis import sync_card_emojis
-from .ui.errors import KozelTree
+from .ui.errors import KozelTree, answer_unmatched
 from .ui.presenter import TablePresenter
 
 log = logging.getLogger(__name__)
@@ -213,6 +213,7 @@ class KozelBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.stats.interactions += 1
+        await answer_unmatched(interaction, DYNAMIC_ITEMS)
 
     def live_tables(self) -> int:
         return len(self.tables.tables()) if hasattr(self, "tables") else 0

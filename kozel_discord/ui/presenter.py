@@ -34,7 +34,7 @@ from ..engine import observe_game_end
 from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
-from . import components, render, table_message
+from . import adopt, components, render, table_message
 from .board import refresh_board
 from .lobby import lobby_view
 from .ports import Messenger
@@ -151,8 +151,9 @@ class TablePresenter:
             await self._freeze_table_message(table)
             await self._post_series_over(table)
         elif kind is TableEventKind.STOPPED:
-            await self._stopped(table)
+            await self._stopped(event.table)
             self._forget_boards(table.channel_id)
+            await self.tables.forget_stopped(event.table)
         elif kind is TableEventKind.RESUMED:
             await self._resumed(table)
 
@@ -369,10 +370,17 @@ class TablePresenter:
 
     async def _resumed(self, table: Table) -> None:
         """After a restart: post what the crash kept from being posted (game summaries, a
-        table message for the current game, the end of the series), else refresh."""
+        table message for the current game, the end of the series), else refresh. Messages
+        posted but never recorded are adopted first (:mod:`.adopt`)."""
+        await self._edit_slot()
+        user = getattr(self.messenger, "user", None)
+        table = await adopt.adopt(self.tables, self._channel(table), table, user)
         if table.status is TableStatus.LOBBY:
             msg_id = table.messages.get("lobby")
-            if msg_id is not None:
+            if msg_id is None:
+                # The crash came between storing the lobby and posting it.
+                await self._post_lobby(table)
+            else:
                 with contextlib.suppress(discord.HTTPException):
                     await (
                         self._channel(table)
@@ -394,8 +402,16 @@ class TablePresenter:
             return
         if table.messages.get("table_game") != obs.game_number:
             await self.post_table_message(table)
-        else:
-            await self._edit_table_message(table)
+            # Discord may answer with the message posted before the crash (same nonce),
+            # which shows an older position: never take it as shown.
+            self._shown_version.pop(table.channel_id, None)
+        await self._edit_table_message(self._current(table))
+
+    async def _post_lobby(self, table: Table) -> None:
+        embed, view = render.lobby_embed(table, table.locale), lobby_view(table, table.locale)
+        msg = await self._send(table, embed=embed, view=view, key="lobby")
+        if msg is not None:
+            await self.tables.set_messages(table.channel_id, table.table_id, {"lobby": msg.id})
 
     # ---------------------------------------------------------------- private boards
     def remember_board(
