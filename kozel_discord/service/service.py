@@ -19,6 +19,7 @@ from ..store import LeagueStore
 from . import computer, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
+from .guards import TableGuards
 from .session import Change, SessionContext, TableSession
 from .table import Seat, Table, TableStatus
 from .tasks import cancel_and_wait
@@ -40,7 +41,7 @@ def new_table_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
-class TableService:
+class TableService(TableGuards):
     """The registry of live tables, backed by the store so that a restart loses nothing.
 
     ``default_timeout``: the move timer of a new table (None: off); ``timer_seconds``: what
@@ -79,6 +80,7 @@ class TableService:
         self._sessions: dict[int, TableSession] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._listeners: list[TableListener] = []
+        self._sweeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ registry
     @property
@@ -117,6 +119,9 @@ class TableService:
         self._ctx.closed = True
         await self.computers.close()
         tasks = [s.detach_task() for s in self._sessions.values()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
+            self._sweeper = None
         await cancel_and_wait(t for t in tasks if t is not None)
 
     async def resume(self, owns: Callable[[int], bool] | None = None) -> list[Table]:
@@ -181,6 +186,7 @@ class TableService:
             )
             table.seats[0] = Seat(user_id=host_id, name=host_name)
             table.version = 1
+            table.last_activity = self._now()
             session = TableSession(table, lock, self._ctx)
             await session.save_new()
             if old is not None:
@@ -320,6 +326,7 @@ class TableService:
                 except IllegalActionError as exc:
                     raise ServiceError(ErrorKey.ILLEGAL, reason=exc.reason.value) from exc
                 lobby.back_from_away(t, seat)
+                lobby.host_acted(t, user_id)
 
             events = await session.play_change(seat, action, change, by_computer=False)
             table = session.table
@@ -369,12 +376,7 @@ class TableService:
             if cancel:
                 lobby.check_cancel(table, user_id)
             lobby.check_stop(table, user_id, is_admin)
-            await session.delete(self._now())
-            session.end()
-            del self._sessions[channel_id]
-            log.info(
-                "stopped table=%s guild=%s channel=%s", table.table_id, table.guild_id, channel_id
-            )
+            await self._end_session(session, "stopped")
         await self._emit(TableEvent(TableEventKind.STOPPED, table))
         return table
 

@@ -106,6 +106,7 @@ class TableSession:
         version, messages, deadline = table.version, dict(table.messages), table.deadline
         change(table)
         table.version += 1
+        table.last_activity = self.ctx.now()
         self._set_deadline()
         started = time.perf_counter()
         try:

@@ -28,7 +28,7 @@ import discord
 from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
-from . import components, render
+from . import components, pings, render, results
 from .lobby import lobby_view
 from .ports import Messenger
 
@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 
 BOARD_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens live 15 minutes
 IDLE_WORKER = 60.0
+NO_MENTIONS = discord.AllowedMentions.none()
 
 
 @dataclass
@@ -66,8 +67,10 @@ class TablePresenter:
         self._boards: dict[tuple[int, int], _Board] = {}
         self._last_edit: dict[int, float] = {}  # channel -> loop time of its last edit
         self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
+        self.pings = pings.TurnPings(self._channel)
 
     async def close(self) -> None:
+        await self.pings.close()
         await cancel_and_wait(list(self._workers.values()))
         self._workers.clear()
 
@@ -122,6 +125,18 @@ class TablePresenter:
         if pending_edit is not None:
             await self._edit_table_message(pending_edit)
         await self._refresh_boards(event.table)
+        await self._update_ping(event.table)
+
+    async def _update_ping(self, table: Table) -> None:
+        """The turn ping follows the table's current turn (ui/pings.py)."""
+        current = self.tables.get(table.channel_id)
+        try:
+            if current is None or current.table_id != table.table_id:
+                await self.pings.forget(table)
+            else:
+                await self.pings.update(current)
+        except Exception:
+            log.exception("turn ping failed in channel %s", table.channel_id)
 
     def _current(self, table: Table) -> Table:
         """The service's table now (a failed commit rebuilds it), if it is still that one."""
@@ -145,6 +160,12 @@ class TablePresenter:
         elif kind is TableEventKind.STOPPED:
             await self._stopped(table)
             self._forget_boards(table.channel_id)
+        elif kind is TableEventKind.IDLE_CLOSED:
+            await self._stopped(table, text=t("idle.closed_message", table.locale))
+            await self._send(table, content=t("idle.closed", table.locale))
+            self._forget_boards(table.channel_id)
+        elif kind is TableEventKind.VOTED:
+            await self._send(table, content=pings.vote_text(event), allowed_mentions=NO_MENTIONS)
         elif kind is TableEventKind.RESUMED:
             await self._resumed(table)
 
@@ -160,6 +181,7 @@ class TablePresenter:
         embed: discord.Embed | None = None,
         view: discord.ui.View | None = None,
         key: str | None = None,
+        allowed_mentions: discord.AllowedMentions | None = None,
     ) -> discord.Message | None:
         """Post a public message. With ``key``, the post is idempotent: Discord returns the
         message already posted with the same nonce (a crash between posting and saving the
@@ -167,6 +189,8 @@ class TablePresenter:
         kwargs: dict[str, Any] = {"content": content, "embed": embed}
         if view is not None:
             kwargs["view"] = view
+        if allowed_mentions is not None:
+            kwargs["allowed_mentions"] = allowed_mentions
         if key is not None:
             digest = hashlib.sha256(f"{table.table_id}:{key}".encode()).hexdigest()
             kwargs["nonce"] = digest[:25]
@@ -274,7 +298,7 @@ class TablePresenter:
                 continue
             msg = await self._send(
                 table,
-                embed=render.game_over_embed(table, number, result, obs, table.locale),
+                embed=results.game_over_embed(table, number, result, obs, table.locale),
                 key=key,
             )
             if msg is not None:
@@ -286,7 +310,7 @@ class TablePresenter:
             return
         msg = await self._send(
             table,
-            embed=render.series_over_embed(table, obs, table.locale),
+            embed=results.series_over_embed(table, obs, table.locale),
             view=components.rematch_view(table, table.locale),
             key="series_over",
         )
@@ -295,7 +319,7 @@ class TablePresenter:
                 table.channel_id, table.table_id, {"series_over": msg.id}
             )
 
-    async def _stopped(self, table: Table) -> None:
+    async def _stopped(self, table: Table, text: str | None = None) -> None:
         """The table's public messages lose their controls and say that it was stopped."""
         for key in ("table", "lobby"):
             msg_id = table.messages.get(key)
@@ -305,7 +329,7 @@ class TablePresenter:
                 await (
                     self._channel(table)
                     .get_partial_message(msg_id)
-                    .edit(content=t("stop.done", table.locale), embed=None, view=None)
+                    .edit(content=text or t("stop.done", table.locale), embed=None, view=None)
                 )
 
     async def _resumed(self, table: Table) -> None:
