@@ -314,6 +314,11 @@ class RecordedMessage:
         return self.versions[-1]
 
     @property
+    def mentioned(self) -> list[int]:
+        """The users this message notified when it was created (``allowed_mentions``)."""
+        return [int(u["id"]) for u in self.versions[0].get("mentions") or []]
+
+    @property
     def ephemeral(self) -> bool:
         return bool(self.flags & FLAG_EPHEMERAL)
 

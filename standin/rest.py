@@ -335,6 +335,32 @@ class RestApi:
 
     # ------------------------------------------------------------------ messages
 
+    def _mentions(self, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The users a new message notifies, as Discord decides: the ``<@id>`` of its
+        content that ``allowed_mentions`` permits (all of them when it is absent)."""
+        content = str(data.get("content") or "")
+        named = [int(m) for m in re.findall(r"<@!?(\d+)>", content)]
+        allowed = data.get("allowed_mentions")
+        if allowed is not None:
+            parse = list(allowed.get("parse") or [])
+            users = [int(u) for u in allowed.get("users") or []]
+            if "users" in parse and users:
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    rejection="allowed_mentions: parse users together with a users list",
+                )
+            if len(users) > 100:
+                raise ApiError(400, 50035, "Invalid Form Body", rejection="over 100 users")
+            if "users" not in parse:
+                named = [u for u in named if u in users]
+        seen: list[int] = []
+        for u in named:
+            if u not in seen:
+                seen.append(u)
+        return [self.state.users[u].to_payload() for u in seen if u in self.state.users]
+
     def _new_message(
         self,
         *,
@@ -364,7 +390,7 @@ class RestApi:
             "edited_timestamp": None,
             "tts": bool(data.get("tts")),
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": self._mentions(data),
             "mention_roles": [],
             "pinned": False,
         }

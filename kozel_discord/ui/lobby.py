@@ -172,7 +172,7 @@ class LobbyButton(
                     locale,
                 )
             if action == "begin":
-                disabled = not table.full
+                disabled = not table.full or not table.human_ids
         super().__init__(
             discord.ui.Button(
                 label=label[:80],

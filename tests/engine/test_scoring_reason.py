@@ -65,9 +65,7 @@ def test_the_biggest_trick_counts_face_up_cards_and_replays_the_same() -> None:
     for _ in range(3):
         seat = s.turn
         assert seat is not None
-        discard = next(
-            (a for a in s.legal_actions(seat) if a.kind is ActionKind.DISCARD), None
-        )
+        discard = next((a for a in s.legal_actions(seat) if a.kind is ActionKind.DISCARD), None)
         if discard is None:
             return
         s.apply(seat, discard)

@@ -140,7 +140,9 @@ def test_pings_votes_and_activity_survive_the_state_round_trip() -> None:
 @pytest.fixture
 async def service(store: LeagueStore):  # noqa: F811  # type: ignore[no-untyped-def]
     clock = [T0]
-    svc = TableService(store, computer_delay=0, now=lambda: clock[0], seed_source=lambda c: 1)  # seat 0 leads
+    svc = TableService(
+        store, computer_delay=0, now=lambda: clock[0], seed_source=lambda c: 1
+    )  # seat 0 leads
     svc.clock = clock  # type: ignore[attr-defined]
     yield svc
     await svc.close()

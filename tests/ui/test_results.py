@@ -51,7 +51,9 @@ def test_a_summary_says_why_and_shows_the_progress() -> None:
         assert why in text
         if r.loser is not None and r.reason is not DefeatReason.NO_TRICK:
             assert f"{r.card_points[r.loser]} card points" in text
-        assert f"A {results.progress_bar(obs.defeat_points[0], 12)} {obs.defeat_points[0]}/12" in text
+        assert (
+            f"A {results.progress_bar(obs.defeat_points[0], 12)} {obs.defeat_points[0]}/12" in text
+        )
     ru = _text(results.game_over_embed(t, 1, obs.results[0], obs, "ru"))
     assert "штрафн" in ru and "/12" in ru
 
