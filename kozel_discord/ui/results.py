@@ -65,9 +65,10 @@ def progress_lines(defeat_points: tuple[int, int], target: int, locale: str) -> 
 
 def _add_progress(e: discord.Embed, table: Table, obs: Observation, locale: str) -> None:
     target = target_of(table)
+    a, b = obs.defeat_points
     value = progress_lines(obs.defeat_points, target, locale)
-    if obs.eggs:
-        value += "\n" + t("result.eggs_count", locale, eggs=obs.eggs)
+    # The same in words (screen readers, notifications): the totals and the eggs.
+    value += "\n" + t("table.series_score", locale, a=a, b=b, eggs=obs.eggs)
     e.add_field(name=t("result.progress", locale, target=target), value=value, inline=False)
 
 

@@ -22,10 +22,6 @@ result-reason-under_sixty = { $team } had { $points ->
 result-reason-eggs = 60 : 60 is eggs: nobody gets defeat points.
 result-progress = Series — { $target } defeat points lose
 result-bar = { $team } { $bar } { $points }/{ $target }
-result-eggs_count = 🥚 { $eggs ->
-        [one] { $eggs } egg
-       *[other] { $eggs } eggs
-    } so far
 
 series-recap = Recap
 series-recap_counts = { $games ->

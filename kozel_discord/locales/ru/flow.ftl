@@ -27,11 +27,6 @@ result-reason-under_sixty = У команды { $team } { $points ->
 result-reason-eggs = 60 : 60 — это яйца: штрафных очков нет.
 result-progress = Партия — проигрывает набравший { $target }
 result-bar = { $team } { $bar } { $points }/{ $target }
-result-eggs_count = 🥚 пока { $eggs ->
-        [one] { $eggs } яйцо
-        [few] { $eggs } яйца
-       *[many] { $eggs } яиц
-    }
 
 series-recap = Итоги
 series-recap_counts = { $games ->

@@ -7,7 +7,6 @@ result-reason-under_sixty = { $team } { $points } kart puanı topladı — 31 il
 result-reason-eggs = 60 : 60 yumurtadır: kimse ceza puanı almaz.
 result-progress = Seri — { $target } ceza puanı kaybettirir
 result-bar = { $team } { $bar } { $points }/{ $target }
-result-eggs_count = 🥚 şimdiye kadar { $eggs } yumurta
 
 series-recap = Özet
 series-recap_counts = { $games } el · { $eggs } yumurta

@@ -27,11 +27,6 @@ result-reason-under_sixty = У команди { $team } { $points ->
 result-reason-eggs = 60 : 60 — це яйця: штрафних очок немає.
 result-progress = Партія — програє той, хто набере { $target }
 result-bar = { $team } { $bar } { $points }/{ $target }
-result-eggs_count = 🥚 поки { $eggs ->
-        [one] { $eggs } яйце
-        [few] { $eggs } яйця
-       *[many] { $eggs } яєць
-    }
 
 series-recap = Підсумки
 series-recap_counts = { $games ->
