@@ -49,7 +49,6 @@ from standin.commands import CommandResolver
 from standin.gateway import Gateway, GatewaySession
 from standin.model import (
     ALL_PERMISSIONS,
-    BOT_PERMISSIONS,
     DEFAULT_MEMBER_PERMISSIONS,
     PERM_ADMINISTRATOR,
     PERM_MANAGE_GUILD,
@@ -814,7 +813,7 @@ class DiscordStandIn:
             "channel": {**channel.to_payload(), "permissions": str(permissions)},
             "member": member.to_payload(permissions=permissions),
             "data": data,
-            "app_permissions": str(BOT_PERMISSIONS),
+            "app_permissions": str(guild.bot_permissions),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": {"0": str(guild.id)},

@@ -120,6 +120,20 @@ class KozelCog(
         )
         await interaction.response.send_message(text, ephemeral=True)
 
+    @app_commands.command(name=ls("cmd.settings.name"), description=ls("cmd.settings.desc"))
+    @app_commands.describe(threads=ls("cmd.settings.threads"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def settings(
+        self, interaction: discord.Interaction[Any], threads: bool | None = None
+    ) -> None:
+        """This server's table settings (Manage Server): a thread per table."""
+        assert interaction.guild_id is not None
+        value = await self.bot.league.table_threads(interaction.guild_id, threads)
+        key = "settings.threads_on" if value else "settings.threads_off"
+        await interaction.response.send_message(t(key, locale_of(interaction)), ephemeral=True)
+
     @app_commands.command(name=ls("cmd.rules.name"), description=ls("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         locale = locale_of(interaction)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from . import lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
-from .session import SessionContext, TableSession
+from .session import STORE_FAILURES, SessionContext, TableSession
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -26,6 +26,9 @@ class TableGuards:
     timer_seconds: float | None
     _ctx: SessionContext
 
+    def canonical(self, channel_id: int) -> int:
+        raise NotImplementedError
+
     def _lock(self, channel_id: int) -> asyncio.Lock:
         raise NotImplementedError
 
@@ -35,6 +38,7 @@ class TableGuards:
     # ------------------------------------------------------------------ pings and votes
     async def set_pings(self, channel_id: int, user_id: int, on: bool) -> Table:
         """A seated player turns their turn pings at the channel's table on or off."""
+        channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
             if session is None:
@@ -45,6 +49,7 @@ class TableGuards:
     async def vote(self, channel_id: int, user_id: int, kind: str) -> TableEvent:
         """A vote of the other humans against a host who holds the game up: to stop the
         table, or to turn its timer on. Carried by a majority (:func:`lobby.vote`)."""
+        channel_id = self.canonical(channel_id)
         passed = False
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
@@ -91,6 +96,18 @@ class TableGuards:
             table.channel_id,
             why,
         )
+
+    # ------------------------------------------------------------------ threads
+    async def wants_thread(self, guild_id: int) -> bool:
+        """The server's setting: a thread per table (on unless turned off; on when the
+        store cannot be read, as the default is)."""
+        try:
+            settings = await asyncio.wait_for(
+                self._ctx.store.get_guild_settings(guild_id), timeout=self._ctx.commit_timeout
+            )
+        except STORE_FAILURES:
+            return True
+        return settings.table_threads
 
     # ------------------------------------------------------------------ idle tables
     def start_idle_sweeper(self, idle: dt.timedelta, every: float | None = None) -> None:

@@ -81,6 +81,8 @@ class TableService(TableGuards):
         self._locks: dict[int, asyncio.Lock] = {}
         self._listeners: list[TableListener] = []
         self._sweeper: asyncio.Task[None] | None = None
+        # A table's thread is another name of its channel: thread id -> channel id.
+        self._aliases: dict[int, int] = {}
 
     # ------------------------------------------------------------------ registry
     @property
@@ -94,8 +96,17 @@ class TableService(TableGuards):
     def add_listener(self, listener: TableListener) -> None:
         self._listeners.append(listener)
 
+    def canonical(self, channel_id: int) -> int:
+        """The channel whose table ``channel_id`` shows: a table's thread gives its channel."""
+        return self._aliases.get(channel_id, channel_id)
+
+    def _remember_thread(self, table: Table) -> None:
+        thread = table.messages.get("thread")
+        if thread:
+            self._aliases[int(thread)] = table.channel_id
+
     def get(self, channel_id: int) -> Table | None:
-        session = self._sessions.get(channel_id)
+        session = self._sessions.get(self.canonical(channel_id))
         return session.table if session is not None else None
 
     def tables(self) -> list[Table]:
@@ -142,6 +153,7 @@ class TableService(TableGuards):
                 continue
             session = TableSession(table, self._lock(table.channel_id), self._ctx)
             self._sessions[table.channel_id] = session
+            self._remember_thread(table)
             resumed.append(session)
         for session in resumed:
             async with session.lock:
@@ -247,7 +259,8 @@ class TableService(TableGuards):
                 if s is not None:
                     lobby.back_from_away(t, i)
             t.table_id = new_table_id()  # controls of the old series go stale
-            t.messages = {}
+            # The next series plays on in the same thread (if the table has one).
+            t.messages = {k: v for k, v in t.messages.items() if k == "thread"}
             self._new_series(t)
 
         return await self._change(channel_id, table_id, change, kind=TableEventKind.STARTED)
@@ -283,6 +296,7 @@ class TableService(TableGuards):
         change: Change,
         kind: TableEventKind = TableEventKind.LOBBY,
     ) -> Table:
+        channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._session(channel_id, table_id)
             await session.commit(change, starting=kind is TableEventKind.STARTED)
@@ -301,6 +315,7 @@ class TableService(TableGuards):
         action_text: str,
     ) -> Table:
         """A human's move from the hand view. Persisted before this returns."""
+        channel_id = self.canonical(channel_id)
         waited = time.perf_counter()
         async with self._lock(channel_id):
             self._ctx.lock_waits.append(time.perf_counter() - waited)
@@ -336,6 +351,7 @@ class TableService(TableGuards):
 
     async def mark_back(self, channel_id: int, user_id: int) -> None:
         """A player who was away acts again (opens the hand): the computer stops for them."""
+        channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
             if session is None or session.table.status is not TableStatus.PLAYING:
@@ -349,6 +365,7 @@ class TableService(TableGuards):
 
     def check_stop(self, channel_id: int, user_id: int, is_admin: bool) -> Table:
         """The table ``user_id`` may stop (the host, or ``is_admin``: Manage Server)."""
+        channel_id = self.canonical(channel_id)
         table = self.get(channel_id)
         if table is None:
             raise ServiceError(ErrorKey.NO_TABLE)
@@ -366,6 +383,7 @@ class TableService(TableGuards):
     ) -> Table:
         """End the channel's table (``table_id``: only if it is still that one). ``cancel``:
         the lobby's cancel button, which only the host may press."""
+        channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
             if session is None:
@@ -382,6 +400,7 @@ class TableService(TableGuards):
 
     async def set_messages(self, channel_id: int, table_id: str, ids: dict[str, int]) -> None:
         """Remember ids of the table's public messages (persisted, for restarts)."""
+        channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
             if session is None or session.table.table_id != table_id:
@@ -392,6 +411,8 @@ class TableService(TableGuards):
                 await session.commit(lambda t: t.messages.update(ids))
             except ServiceError:
                 log.warning("message_ids_not_saved channel=%s", channel_id)
+                return
+            self._remember_thread(session.table)
 
     async def _emit(self, event: TableEvent) -> None:
         for listener in self._listeners:

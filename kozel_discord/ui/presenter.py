@@ -28,7 +28,7 @@ import discord
 from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
-from . import components, pings, render, results
+from . import components, pings, render, results, threads
 from .lobby import lobby_view
 from .ports import Messenger
 
@@ -147,7 +147,8 @@ class TablePresenter:
         table = self._current(event.table)
         kind = event.kind
         if kind is TableEventKind.STARTED:
-            await self.post_table_message(table)
+            await self._open_thread(table)
+            await self.post_table_message(self._current(table))
         elif kind is TableEventKind.GAME_OVER:
             await self._edit_table_message(table)
             await self._post_results(table)
@@ -171,7 +172,21 @@ class TablePresenter:
 
     # ---------------------------------------------------------------- messages
     def _channel(self, table: Table) -> discord.PartialMessageable:
+        """Where the game's messages go: the table's thread, if it has one (ui/threads.py)."""
+        where = table.messages.get("thread") or table.channel_id
+        return self.messenger.get_partial_messageable(where, guild_id=table.guild_id)
+
+    def _lobby_channel(self, table: Table) -> discord.PartialMessageable:
         return self.messenger.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+
+    async def _open_thread(self, table: Table) -> None:
+        """A new series: its game goes into a thread of the channel, where the server wants
+        that and the bot may (else it stays in the channel)."""
+        if table.messages.get("thread") or not await self.tables.wants_thread(table.guild_id):
+            return
+        thread = await threads.open_thread(self.messenger, table)
+        if thread is not None:
+            await self.tables.set_messages(table.channel_id, table.table_id, {"thread": thread})
 
     async def _send(
         self,
@@ -325,11 +340,10 @@ class TablePresenter:
             msg_id = table.messages.get(key)
             if msg_id is None:
                 continue
+            where = self._lobby_channel(table) if key == "lobby" else self._channel(table)
             with contextlib.suppress(discord.HTTPException):
-                await (
-                    self._channel(table)
-                    .get_partial_message(msg_id)
-                    .edit(content=text or t("stop.done", table.locale), embed=None, view=None)
+                await where.get_partial_message(msg_id).edit(
+                    content=text or t("stop.done", table.locale), embed=None, view=None
                 )
 
     async def _resumed(self, table: Table) -> None:
@@ -340,7 +354,7 @@ class TablePresenter:
             if msg_id is not None:
                 with contextlib.suppress(discord.HTTPException):
                     await (
-                        self._channel(table)
+                        self._lobby_channel(table)
                         .get_partial_message(msg_id)
                         .edit(
                             embed=render.lobby_embed(table, table.locale),

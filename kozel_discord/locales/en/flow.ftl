@@ -79,3 +79,10 @@ error-vote_not_open = There is nothing to vote on: the host is not keeping the g
 error-vote_not_allowed = Only the other players at this table can vote.
 error-already_voted = You have already voted.
 error-timer_already_on = The move timer is already on.
+
+cmd-settings-name = settings
+cmd-settings-desc = This server's table settings (Manage Server)
+cmd-settings-threads = A thread per table for its game (leave empty to see the setting)
+settings-threads_on = Each table's game runs in its own thread (where the bot may create threads); the lobby stays in the channel.
+settings-threads_off = Games run in the channel itself, without threads.
+thread-name = Kozel — { $names }

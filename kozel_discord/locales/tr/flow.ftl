@@ -49,3 +49,10 @@ error-vote_not_open = Oylanacak bir şey yok: masa sahibi oyunu bekletmiyor.
 error-vote_not_allowed = Yalnızca bu masadaki diğer oyuncular oy verebilir.
 error-already_voted = Oyunuz zaten sayıldı.
 error-timer_already_on = Hamle süresi zaten açık.
+
+cmd-settings-name = ayarlar
+cmd-settings-desc = Bu sunucunun masa ayarları (Sunucuyu Yönet)
+cmd-settings-threads = Her masanın oyunu için ayrı bir alt başlık (boş bırakın: ayarı görün)
+settings-threads_on = Her masanın oyunu kendi alt başlığında oynanır (bot alt başlık açabiliyorsa); lobi kanalda kalır.
+settings-threads_off = Oyunlar alt başlık olmadan doğrudan kanalda oynanır.
+thread-name = Kozel — { $names }
