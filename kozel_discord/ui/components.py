@@ -23,6 +23,7 @@ from .errors import Guarded
 from .interaction import selected_value
 from .league import StandingsPageButton
 from .lobby import TID, AddComputerSelect, LobbyButton, SitButton
+from .pings import PingsButton
 from .ports import host_of
 
 log = logging.getLogger(__name__)
@@ -274,4 +275,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RematchButton,
     StopButton,
     StandingsPageButton,
+    PingsButton,
 )

@@ -15,14 +15,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
-from ..i18n import t
-from ..service import Table, TableEvent, TableStatus
+from ..i18n import locale_of, t
+from ..service import ErrorKey, ServiceError, Table, TableEvent, TableStatus
+from .errors import Guarded
+from .ports import host_of
 
 log = logging.getLogger(__name__)
 
@@ -159,3 +163,40 @@ def vote_text(event: TableEvent) -> str:
         return t(f"vote.{kind}.passed", table.locale)
     have, need = event.votes
     return t(f"vote.{kind}.counted", table.locale, n=have, total=need)
+
+
+class PingsButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kozel:pings:(?P<tid>[0-9a-f]{12})",
+):
+    """The lobby's "🔕 Pings" toggle: the clicker's own turn pings at this table, off or
+    on again (the same as ``/kozel pings``); the answer says which, privately."""
+
+    def __init__(self, table_id: str, locale: str = "en-US") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("ping.button", locale)[:80],
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"kozel:pings:{table_id}",
+                row=2,
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PingsButton:
+        return cls(match["tid"])
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = host_of(interaction).tables
+        table = svc.get(interaction.channel_id or 0)
+        if table is None or table.table_id != self.table_id:
+            raise ServiceError(ErrorKey.OLD_TABLE)
+        on = interaction.user.id in table.pings_off
+        await svc.set_pings(table.channel_id, interaction.user.id, on)
+        await interaction.response.send_message(
+            t("ping.on" if on else "ping.off", locale_of(interaction)), ephemeral=True
+        )

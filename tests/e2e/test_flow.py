@@ -188,6 +188,11 @@ async def test_a_leaving_host_hands_over_and_a_lobby_without_humans_cannot_start
     lobby = r.message
     tid = re.search(r"kozel:sit:([0-9a-f]{12}):0", " ".join(lobby.custom_ids()))[1]  # type: ignore[index]
     await standin.click(bob, lobby, f"kozel:sit:{tid}:1")
+    # The lobby's pings toggle answers the clicker privately, off then on again.
+    off = await standin.click(bob, lobby, f"kozel:pings:{tid}")
+    assert off.message is not None and off.message.ephemeral and "off" in off.message.content
+    on = await standin.click(bob, lobby, f"kozel:pings:{tid}")
+    assert on.message is not None and "are on" in on.message.content
     await standin.click(alice, lobby, f"kozel:lobby:{tid}:leave")
     # Alice is not the host any more: Bob is, and he fills the table and starts it.
     for seat in (0, 2, 3):
