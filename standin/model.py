@@ -30,6 +30,7 @@ __all__ = [
     "PERM_ADMINISTRATOR",
     "PERM_CREATE_PUBLIC_THREADS",
     "PERM_MANAGE_GUILD",
+    "THREAD_BOT_PERMISSIONS",
     "CommandNotFoundError",
     "CommandNotPermittedError",
     "ComponentNotFoundError",
@@ -86,7 +87,10 @@ DEFAULT_MEMBER_PERMISSIONS = (
     | PERM_SEND_MESSAGES_IN_THREADS
 )
 #: What the bot's managed role grants (a guild's ``bot_permissions`` may say otherwise).
-BOT_PERMISSIONS = DEFAULT_MEMBER_PERMISSIONS | PERM_CREATE_PUBLIC_THREADS
+#: Not Create Public Threads: a guild that invited the bot before it asked for that (the
+#: games stay in the channel); ``THREAD_BOT_PERMISSIONS`` is what today's invite grants.
+BOT_PERMISSIONS = DEFAULT_MEMBER_PERMISSIONS
+THREAD_BOT_PERMISSIONS = BOT_PERMISSIONS | PERM_CREATE_PUBLIC_THREADS
 CHANNEL_TEXT = 0
 CHANNEL_PUBLIC_THREAD = 11
 THREAD_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)

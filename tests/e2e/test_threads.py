@@ -13,8 +13,8 @@ import pytest
 from standin.discord_standin import PERM_MANAGE_GUILD, DiscordStandIn
 from standin.harness import BotProcess, Driver, find_id
 from standin.model import (
-    BOT_PERMISSIONS,
     PERM_CREATE_PUBLIC_THREADS,
+    THREAD_BOT_PERMISSIONS,
     StandInGuild,
     StandInUser,
 )
@@ -59,6 +59,7 @@ async def test_the_game_runs_in_a_thread_of_the_channel(
 ) -> None:
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     guild = standin.add_guild("Thread club", members=[alice, bob])
+    guild.bot_permissions = THREAD_BOT_PERMISSIONS  # invited with today's invite link
     await _bot(standin, sqlite_url, log_path, bots, guild)
     channel = guild.default_channel
     tid, lobby_id = await _open(standin, guild, alice, bob)
@@ -100,7 +101,7 @@ async def test_without_the_permission_the_game_stays_in_the_channel(
 ) -> None:
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     guild = standin.add_guild("No-thread club", members=[alice, bob])
-    guild.bot_permissions = BOT_PERMISSIONS & ~PERM_CREATE_PUBLIC_THREADS
+    guild.bot_permissions = THREAD_BOT_PERMISSIONS & ~PERM_CREATE_PUBLIC_THREADS
     await _bot(standin, sqlite_url, log_path, bots, guild)
     tid, _lobby = await _open(standin, guild, alice, bob)
     await standin.wait_for(
@@ -118,6 +119,7 @@ async def test_with_the_setting_off_the_game_stays_in_the_channel(
 ) -> None:
     alice, bob = standin.add_user("alice"), standin.add_user("bob")
     other = standin.add_guild("Setting club", members=[alice, bob])
+    other.bot_permissions = THREAD_BOT_PERMISSIONS
     await _bot(standin, sqlite_url, log_path, bots, other)
     # A server that turned threads off (Manage Server): no thread, though the bot may.
     standin.grant_permissions(other, alice, PERM_MANAGE_GUILD)
