@@ -5,11 +5,15 @@ and Unicode emoji (Twemoji images)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 from dataclasses import dataclass, field, replace
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+
+from kozel_discord.engine import Suit
+from kozel_discord.ui.pictures.cards import pip
 
 from . import theme
 from .theme import px
@@ -54,8 +58,11 @@ class Piece:
     emoji: str | None = None  # a Twemoji key
     image: bytes | None = None  # a custom emoji's image
     space: bool = False
+    suit: str | None = None  # a suit mark no bundled font has, drawn as a shape
 
     def width(self) -> float:
+        if self.suit is not None:
+            return px(self.style.size * 0.8)
         if self.emoji is not None or self.image is not None or self.text.startswith("\0"):
             return px(self.style.size * 1.375) + px(1)
         w = float(self.style.font().getlength(self.text))
@@ -126,6 +133,35 @@ def split_emoji(text: str) -> list[tuple[str, str | None]]:
     return out
 
 
+# Suit marks (filled and outlined) that neither Noto Sans nor JetBrains Mono has; Discord's
+# clients draw them from the system's symbol fonts. Drawn here with the table pictures' pips.
+SUIT_MARKS: dict[str, tuple[Suit, bool]] = {
+    "♠": (Suit.SPADES, False),
+    "♣": (Suit.CLUBS, False),
+    "♤": (Suit.SPADES, True),
+    "♧": (Suit.CLUBS, True),
+    "♡": (Suit.HEARTS, True),
+    "♢": (Suit.DIAMONDS, True),
+}
+
+
+@functools.lru_cache(maxsize=64)
+def suit_mark(ch: str, size: int, color: tuple[int, int, int]) -> Image.Image:
+    """A suit mark in the text colour: filled, or outlined for the white-suit characters."""
+    suit, hollow = SUIT_MARKS[ch]
+    ss = 4
+    shape = Image.new("RGB", (size * ss, size * ss), (0, 0, 0))
+    pip(ImageDraw.Draw(shape), suit, 0, 0, size * ss, (255, 255, 255))
+    mask = shape.convert("L")
+    if hollow:
+        inner = mask.filter(ImageFilter.MinFilter(2 * ss * max(1, size // 12) + 1))
+        mask = ImageChops.subtract(mask, inner)
+    mask = mask.resize((size, size), Image.Resampling.LANCZOS)
+    out = Image.new("RGBA", (size, size), (*color, 0))
+    out.putalpha(mask)
+    return out
+
+
 def _text_pieces(text: str, style: Style) -> list[Piece]:
     pieces: list[Piece] = []
     for run, key in split_emoji(text):
@@ -134,6 +170,13 @@ def _text_pieces(text: str, style: Style) -> list[Piece]:
             continue
         for part in re.split(r"(\s+)", run):
             if not part:
+                continue
+            if any(c in SUIT_MARKS for c in part):
+                for ch in part:
+                    if ch in SUIT_MARKS:
+                        pieces.append(Piece(ch, style, suit=ch))
+                    else:
+                        pieces.extend(_text_pieces(ch, style))
                 continue
             if part.isspace() or all(theme.has_glyph(c) for c in part):
                 pieces.append(Piece(part, style, space=part.isspace()))
@@ -323,6 +366,10 @@ def draw_line(im: Image.Image, line: Line, x0: int, y0: int) -> None:
         xi = x0 + round(x)
         st = p.style
         if p.space and not (st.underline or st.strike or st.code):
+            continue
+        if p.suit is not None:
+            size = px(st.size * 0.72)
+            im.alpha_composite(suit_mark(p.suit, size, st.color), (xi, baseline - size))
             continue
         if p.emoji is not None or p.image is not None:
             e = px(st.size * 1.375)

@@ -191,6 +191,9 @@ class Gallery:
         ]
         if summaries:
             self.add("05-game-summary", self.snap(s, summaries[0]))
+        frozen = [m for m in public if "table.png" in {f.filename for f in m.files.values()}]
+        if frozen:  # a game's table message, frozen on its final position
+            self.add("09-game-final-position", self.snap(s, frozen[0]))
         over = driver.series_over()
         assert over is not None
         last = [self.snap(s, summaries[-1])] if summaries else []
@@ -222,6 +225,14 @@ def _all_text(payload: dict[str, Any]) -> str:
         parts += [str(e.get("title", "")), str(e.get("description", ""))]
         for f in e.get("fields") or []:
             parts += [str(f.get("name", "")), str(f.get("value", ""))]
+
+    def texts(components: list[dict[str, Any]]) -> None:  # components v2 text displays
+        for c in components:
+            if c.get("type") == 10:
+                parts.append(str(c.get("content") or ""))
+            texts(list(c.get("components") or []))
+
+    texts(list(payload.get("components") or []))
     return "\n".join(parts)
 
 

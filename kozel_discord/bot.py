@@ -28,6 +28,7 @@ from .service.league import LeagueService
 from .settings import Settings
 from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
 from .ui.components import DYNAMIC_ITEMS
+from .ui.emojis import sync_card_emojis
 from .ui.errors import KozelTree
 from .ui.presenter import TablePresenter
 
@@ -107,6 +108,7 @@ class KozelBot(commands.AutoShardedBot):
         self._lag = LagMonitor(self.stats)
         self._heartbeat = Heartbeat(settings.heartbeat_file, alive=self.is_ready)
         self._stats_task: asyncio.Task[None] | None = None
+        self._emoji_task: asyncio.Task[Any] | None = None
 
     def owns_guild(self, guild_id: int) -> bool:
         count = self.shard_count or 1
@@ -152,6 +154,9 @@ class KozelBot(commands.AutoShardedBot):
         if s.stats_interval > 0:
             self._stats_task = asyncio.create_task(self._log_stats(s.stats_interval))
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        # Card faces as application emojis, in the background (start-up does not wait;
+        # until they are there, cards are colour-safe text).
+        self._emoji_task = asyncio.create_task(self._sync_emojis(), name="card-emojis")
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         await self._sync_commands()
@@ -164,6 +169,12 @@ class KozelBot(commands.AutoShardedBot):
         gc.collect()
         gc.freeze()
         gc.set_threshold(50_000, 20, 100)
+
+    async def _sync_emojis(self) -> None:
+        try:
+            await sync_card_emojis(self)
+        except Exception:
+            log.exception("card emojis not synced: cards stay text")
 
     async def _sync_commands(self) -> None:
         """Sync the slash commands, but only when they changed since the last sync from this
@@ -222,6 +233,8 @@ class KozelBot(commands.AutoShardedBot):
     async def close(self) -> None:
         if self._stats_task is not None:
             self._stats_task.cancel()
+        if self._emoji_task is not None:
+            self._emoji_task.cancel()
         await self._lag.stop()
         await self._heartbeat.stop()
         log.info(self.stats_line())

@@ -117,13 +117,29 @@ def select_options(message: RecordedMessage, custom_id: str) -> list[dict[str, A
 
 
 def embed_text(message: RecordedMessage) -> str:
+    """The message's text: content, embeds, and the text displays of a components v2 layout."""
     parts = [message.content]
     for e in message.embeds:
         parts += [str(e.get("title", "")), str(e.get("description", ""))]
         for f in e.get("fields") or []:
             parts += [str(f.get("name", "")), str(f.get("value", ""))]
         parts.append(str((e.get("footer") or {}).get("text", "")))
+    parts += text_displays(message)
     return "\n".join(parts)
+
+
+def text_displays(message: RecordedMessage, version: int = -1) -> list[str]:
+    """The contents of the text displays (components v2) of ``versions[version]``, in order."""
+    found: list[str] = []
+
+    def walk(components: list[dict[str, Any]]) -> None:
+        for c in components:
+            if c.get("type") == 10:
+                found.append(str(c.get("content") or ""))
+            walk(list(c.get("components") or []))
+
+    walk(list(message.versions[version].get("components") or []))
+    return found
 
 
 __all__ = [
@@ -134,6 +150,7 @@ __all__ = [
     "embed_text",
     "find_id",
     "select_options",
+    "text_displays",
 ]
 
 
@@ -243,7 +260,9 @@ class Driver:
         table = self.table_message()
         if table is None:
             return None
-        m = re.fullmatch(r"<@(\d+)>", table.content.strip())
+        texts = text_displays(table)
+        first = texts[0].splitlines()[0] if texts and texts[0] else table.content
+        m = re.search(r"<@(\d+)>", first)
         return int(m[1]) if m else None
 
     async def step(self) -> bool:

@@ -10,7 +10,7 @@ from .cards import CARDS, DECK_POINTS, Card, Rank, Suit, card, cards, sort_cards
 from .errors import CardParseError, EngineError, IllegalActionError, Reason, SnapshotError
 from .events import Event, EventKind, Play
 from .game import Game
-from .observe import Observation, PlayView, observe, public_action
+from .observe import Observation, PlayView, TakenTrick, observe, observe_game_end, public_action
 from .scoring import (
     DEFEAT_POINTS,
     BestTrick,
@@ -31,7 +31,7 @@ from .series import (
     replay_game,
 )
 from .snapshot import from_snapshot, to_snapshot
-from .validate import beats_all
+from .validate import beat_pairing, beats_all
 
 __all__ = [
     "CARDS",
@@ -62,6 +62,8 @@ __all__ = [
     "SeriesOutcome",
     "SnapshotError",
     "Suit",
+    "TakenTrick",
+    "beat_pairing",
     "beats_all",
     "card",
     "cards",
@@ -71,6 +73,7 @@ __all__ = [
     "from_snapshot",
     "game_rng",
     "observe",
+    "observe_game_end",
     "partner_of",
     "public_action",
     "replay_game",

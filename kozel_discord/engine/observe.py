@@ -17,6 +17,7 @@ from .events import Event, EventKind
 from .scoring import GameResult
 
 if TYPE_CHECKING:
+    from .game import Game
     from .series import Series
 
 
@@ -32,6 +33,23 @@ class PlayView:
     @property
     def face_up(self) -> bool:
         return self.kind is not ActionKind.DISCARD
+
+
+@dataclass(frozen=True, slots=True)
+class TakenTrick:
+    """A finished trick of this game as a seat saw it: its plays in order (a discard's
+    faces only for its owner) and the seat that took it."""
+
+    plays: tuple[PlayView, ...]
+    taker: int
+
+    @property
+    def taking_play(self) -> PlayView | None:
+        """The face-up play that took the trick (the taker's last face-up play)."""
+        for p in reversed(self.plays):
+            if p.seat == self.taker and p.face_up:
+                return p
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +75,7 @@ class Observation:
     molodka_seat: int | None
     my_discards: tuple[Card, ...]
     log: tuple[Event, ...]  # this game's public history, private parts masked
+    taken: tuple[TakenTrick, ...]  # this game's finished tricks, oldest first (from ``log``)
     game_number: int
     defeat_points: tuple[int, int]
     eggs: int
@@ -102,11 +121,44 @@ def _own_discards(log: list[Event], seat: int) -> tuple[Card, ...]:
     return tuple(kept + open_trick)
 
 
+def _taken(log: tuple[Event, ...]) -> tuple[TakenTrick, ...]:
+    """The finished tricks of a (masked) log; a molodka's returned cards are no trick."""
+    tricks: list[TakenTrick] = []
+    plays: list[PlayView] = []
+    for e in log:
+        if e.kind is EventKind.TAKE:
+            tricks.append(TakenTrick(tuple(plays), e.seat))
+            plays = []
+        elif e.kind is EventKind.RETURN:
+            plays = []
+        elif e.kind is not EventKind.DRAW:
+            plays.append(PlayView(e.seat, ActionKind(e.kind.value), e.size, e.cards))
+    return tuple(tricks)
+
+
 def observe(series: Series, seat: int | None) -> Observation:
     """§9: everything ``seat`` may know, and nothing more."""
+    return _observe(series, series.game, series.number, seat, ended=False)
+
+
+def observe_game_end(series: Series, seat: int | None) -> Observation | None:
+    """§9 at the end of the last finished game: its final position (its last trick in
+    ``taken``) with the series totals after it; None before a game has finished.
+
+    While the series goes on, ``observe`` already shows the next deal; this is the view
+    of the game just ended. When the series is over, it is ``observe`` itself."""
     if seat is not None and not 0 <= seat < 4:
         raise ValueError(f"there is no seat {seat!r}")
-    g = series.game
+    if series.over:
+        return observe(series, seat)
+    if series.last_game is None:
+        return None
+    return _observe(series, series.last_game, series.number - 1, seat, ended=True)
+
+
+def _observe(series: Series, g: Game, number: int, seat: int | None, *, ended: bool) -> Observation:
+    if seat is not None and not 0 <= seat < 4:
+        raise ValueError(f"there is no seat {seat!r}")
     trick = tuple(
         PlayView(
             p.seat,
@@ -125,13 +177,13 @@ def observe(series: Series, seat: int | None) -> Observation:
     return Observation(
         seat=seat,
         hand=tuple(g.hands[seat]) if seat is not None else (),
-        legal_actions=tuple(series.legal_actions(seat)) if seat is not None else (),
+        legal_actions=tuple(series.legal_actions(seat)) if seat is not None and not ended else (),
         trump=g.trump,
         trump_card=g.trump_card,
         stock_size=len(g.stock),
         hand_sizes=(len(g.hands[0]), len(g.hands[1]), len(g.hands[2]), len(g.hands[3])),
         tricks=(g.tricks[0], g.tricks[1]),
-        turn=None if over else g.turn,
+        turn=None if over or ended else g.turn,
         dealer=g.dealer,
         opener=g.opener,
         lead_seat=g.lead_seat,
@@ -142,7 +194,8 @@ def observe(series: Series, seat: int | None) -> Observation:
         molodka_seat=g.molodka_seat,
         my_discards=my_discards,
         log=log,
-        game_number=series.number,
+        taken=_taken(log),
+        game_number=number,
         defeat_points=(series.defeat_points[0], series.defeat_points[1]),
         eggs=series.eggs,
         results=tuple(series.results),

@@ -85,6 +85,7 @@ class Series:
         "eggs",
         "game",
         "game_starts",
+        "last_game",
         "number",
         "results",
         "seed",
@@ -102,6 +103,7 @@ class Series:
     eggs: int
     actions: list[tuple[int, Action]]  # the record, across all games
     game_starts: list[int]  # index in ``actions`` where each game began
+    last_game: Game | None  # the game before ``game``, at its end (not part of the record)
     _seed_source: Callable[[int], int | None] | None
 
     def __init__(
@@ -126,6 +128,7 @@ class Series:
         self.eggs = 0
         self.actions = []
         self.game_starts = [0]
+        self.last_game = None
         self.seeds = []
         first = self._draw(1)
         if first is None:
@@ -222,6 +225,7 @@ class Series:
             self.number += 1
             self.game_starts.append(len(self.actions))
             self.seeds.append(next_seed)
+            self.last_game = game
             self.game = Game.deal(
                 game_rng(next_seed, self.number),
                 (game.dealer + 1) % SEATS,

@@ -41,6 +41,19 @@ def beats_all(new: tuple[Card, ...], top: tuple[Card, ...], trump: Suit) -> bool
     return False
 
 
+def beat_pairing(
+    new: tuple[Card, ...], top: tuple[Card, ...], trump: Suit
+) -> tuple[tuple[Card, Card], ...] | None:
+    """4.2: a pairing (new card, the card on top it beats) covering every card on top, in
+    the order of ``top``; None when ``new`` does not beat ``top`` (see :func:`beats_all`)."""
+    if len(new) != len(top):
+        return None
+    for perm in permutations(new):
+        if all(n._beats[trump][t.index] for n, t in zip(perm, top, strict=True)):
+            return tuple(zip(perm, top, strict=True))
+    return None
+
+
 def validate_action(game: Game, seat: int, action: Action) -> Action:
     """Raise :class:`IllegalActionError` unless legal; return the normalised action."""
     action = _well_formed(game, seat, action)
@@ -125,4 +138,4 @@ _BY_KIND: dict[ActionKind, Callable[[Game, int, Action], Action]] = {
     ActionKind.DISCARD: _answer,
 }
 
-__all__ = ["beats_all", "validate_action"]
+__all__ = ["beat_pairing", "beats_all", "validate_action"]

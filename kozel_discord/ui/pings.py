@@ -24,7 +24,7 @@ from typing import Any
 import discord
 
 from ..i18n import locale_of, t
-from ..service import ErrorKey, ServiceError, Table, TableEvent, TableStatus
+from ..service import ErrorKey, ServiceError, Table, TableEvent, TableService, TableStatus
 from .errors import Guarded
 from .ports import host_of
 
@@ -99,6 +99,18 @@ class TurnPings:
         ping = self._pings[table.channel_id] = _Ping(turn)
         ping.message = await self._post(table, turn, "ping.turn")
         self._schedule_reminder(table, ping)
+
+    async def follow(self, tables: TableService, table: Table) -> None:
+        """After the presenter handled ``table``'s events: the ping follows the table's
+        turn now (and goes when the table is gone). Never raises."""
+        current = tables.get(table.channel_id)
+        try:
+            if current is None or current.table_id != table.table_id:
+                await self.forget(table)
+            else:
+                await self.update(current)
+        except Exception:
+            log.exception("turn ping failed in channel %s", table.channel_id)
 
     async def forget(self, table: Table) -> None:
         """The table ended: its ping goes."""

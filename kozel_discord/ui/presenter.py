@@ -4,9 +4,14 @@ service.
 Table events are queued per channel and handled by one worker task per channel, so the
 service (and the interaction that caused a move) never waits for Discord. Consecutive
 moves cost one edit of the table message, and edits over all channels share a global
-budget (``max_edits_per_second``). Each game of a series gets a new table message (Discord
-limits edits of old messages); game results and the end of the series are new messages.
-Only public observations (``observe(series, None)``) are rendered into public messages.
+budget (``max_edits_per_second``). Each game of a series gets a new table message (a
+components v2 layout with the drawn table, :mod:`.table_message`); when the game ends, its
+message is edited one last time to the game's final position and result, without controls,
+and never again (``messages["table_frozen"]`` keeps that across restarts). Game results and
+the end of the series are new messages. Only public observations (``observe(series,
+None)``, ``observe_game_end``) are rendered into public messages; a picture is drawn (in a
+worker thread) only for a post or edit about to be sent, and uploaded again only when it
+changed.
 
 When a player's turn comes (or a molodka becomes possible), their latest private board is
 refreshed in place through its interaction token, while that token is young enough
@@ -25,10 +30,12 @@ from typing import Any
 
 import discord
 
+from ..engine import observe_game_end
 from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
-from . import components, pings, render, results, threads
+from . import components, pings, render, results, table_message, threads
+from .board import refresh_board
 from .lobby import lobby_view
 from .ports import Messenger
 
@@ -68,6 +75,7 @@ class TablePresenter:
         self._last_edit: dict[int, float] = {}  # channel -> loop time of its last edit
         self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
         self.pings = pings.TurnPings(self._channel)
+        self._shown_png: dict[int, tuple[int, str]] = {}  # channel -> (message, picture digest)
 
     async def close(self) -> None:
         await self.pings.close()
@@ -125,18 +133,7 @@ class TablePresenter:
         if pending_edit is not None:
             await self._edit_table_message(pending_edit)
         await self._refresh_boards(event.table)
-        await self._update_ping(event.table)
-
-    async def _update_ping(self, table: Table) -> None:
-        """The turn ping follows the table's current turn (ui/pings.py)."""
-        current = self.tables.get(table.channel_id)
-        try:
-            if current is None or current.table_id != table.table_id:
-                await self.pings.forget(table)
-            else:
-                await self.pings.update(current)
-        except Exception:
-            log.exception("turn ping failed in channel %s", table.channel_id)
+        await self.pings.follow(self.tables, event.table)
 
     def _current(self, table: Table) -> Table:
         """The service's table now (a failed commit rebuilds it), if it is still that one."""
@@ -147,16 +144,16 @@ class TablePresenter:
         table = self._current(event.table)
         kind = event.kind
         if kind is TableEventKind.STARTED:
-            await self._open_thread(table)
+            await threads.ensure_thread(self.tables, self.messenger, table)
             await self.post_table_message(self._current(table))
         elif kind is TableEventKind.GAME_OVER:
-            await self._edit_table_message(table)
+            await self._freeze_table_message(table)
             await self._post_results(table)
             obs = self.tables.observation(table, None)
             if obs is not None and not obs.series_over:
                 await self.post_table_message(table)
         elif kind is TableEventKind.SERIES_OVER:
-            await self._edit_table_message(table)
+            await self._freeze_table_message(table)
             await self._post_series_over(table)
         elif kind is TableEventKind.STOPPED:
             await self._stopped(table)
@@ -179,31 +176,27 @@ class TablePresenter:
     def _lobby_channel(self, table: Table) -> discord.PartialMessageable:
         return self.messenger.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
-    async def _open_thread(self, table: Table) -> None:
-        """A new series: its game goes into a thread of the channel, where the server wants
-        that and the bot may (else it stays in the channel)."""
-        if table.messages.get("thread") or not await self.tables.wants_thread(table.guild_id):
-            return
-        thread = await threads.open_thread(self.messenger, table)
-        if thread is not None:
-            await self.tables.set_messages(table.channel_id, table.table_id, {"thread": thread})
-
     async def _send(
         self,
         table: Table,
         *,
         content: str | None = None,
         embed: discord.Embed | None = None,
-        view: discord.ui.View | None = None,
+        view: discord.ui.View | discord.ui.LayoutView | None = None,
         key: str | None = None,
+        file: discord.File | None = None,
         allowed_mentions: discord.AllowedMentions | None = None,
     ) -> discord.Message | None:
         """Post a public message. With ``key``, the post is idempotent: Discord returns the
         message already posted with the same nonce (a crash between posting and saving the
         message id must not post a summary twice)."""
-        kwargs: dict[str, Any] = {"content": content, "embed": embed}
+        kwargs: dict[str, Any] = {}
+        if not isinstance(view, discord.ui.LayoutView):  # components v2: no content, no embed
+            kwargs.update(content=content, embed=embed)
         if view is not None:
             kwargs["view"] = view
+        if file is not None:
+            kwargs["file"] = file
         if allowed_mentions is not None:
             kwargs["allowed_mentions"] = allowed_mentions
         if key is not None:
@@ -223,14 +216,16 @@ class TablePresenter:
         if obs is None:
             return
         rendered = table.version
+        shown = await table_message.render_message(table, obs, table.locale)
         msg = await self._send(
             table,
-            content=render.table_content(table, obs),
-            embed=render.table_embed(table, obs, table.locale),
-            view=components.table_view(table, table.locale),
+            view=shown.view,
+            file=shown.file(),
+            allowed_mentions=shown.allowed_mentions(),
             key=None if again else f"table:{obs.game_number}",
         )
         if msg is not None:
+            self._shown_png[table.channel_id] = (msg.id, _digest(shown.png))
             await self.tables.set_messages(
                 table.channel_id, table.table_id, {"table": msg.id, "table_game": obs.game_number}
             )
@@ -262,12 +257,35 @@ class TablePresenter:
         msg_id = table.messages.get("table")
         return self._shown_version.get(table.channel_id) == (table.version, str(msg_id))
 
+    def _live_game_message(self, table: Table) -> bool:
+        """The table message is of the game being played (not of one that has ended)."""
+        obs = self.tables.observation(table, None)
+        return (
+            obs is not None
+            and not obs.series_over
+            and table.messages.get("table_game") == obs.game_number
+            and table.messages.get("table_frozen") != obs.game_number
+        )
+
+    async def _edit_message(
+        self, table: Table, msg_id: int, shown: table_message.TableMessage
+    ) -> None:
+        """Edit a table message; the picture is uploaded again only when it changed (the
+        new upload replaces the old attachment)."""
+        kwargs: dict[str, Any] = {"view": shown.view}
+        digest = (msg_id, _digest(shown.png))
+        if self._shown_png.get(table.channel_id) != digest:
+            kwargs["attachments"] = [shown.file()]
+        await self._channel(table).get_partial_message(msg_id).edit(**kwargs)
+        self._shown_png[table.channel_id] = digest
+
     async def _edit_table_message(self, table: Table) -> None:
-        """Bring the table message up to date (moves queued meanwhile are included)."""
+        """Bring the table message up to date (moves queued meanwhile are included). The
+        message of a game that has ended is left alone: it is frozen (GAME_OVER)."""
         current = self.tables.get(table.channel_id)
         if current is None or current.series is None or current.table_id != table.table_id:
             return
-        if self._is_shown(current):
+        if self._is_shown(current) or not self._live_game_message(current):
             return
         await self._pace(current.channel_id)
         current = self.tables.get(table.channel_id)
@@ -275,24 +293,12 @@ class TablePresenter:
             return
         msg_id = current.messages.get("table")
         obs = self.tables.observation(current, None)
-        if msg_id is None or obs is None:
+        if msg_id is None or obs is None or not self._live_game_message(current):
             return
         shown = (current.version, str(msg_id))
-        view = (
-            components.table_view(current, current.locale)
-            if current.status is TableStatus.PLAYING
-            else discord.ui.View()
-        )
         try:
-            await (
-                self._channel(current)
-                .get_partial_message(msg_id)
-                .edit(
-                    content=render.table_content(current, obs),
-                    embed=render.table_embed(current, obs, current.locale),
-                    view=view,
-                )
-            )
+            rendered = await table_message.render_message(current, obs, current.locale)
+            await self._edit_message(current, msg_id, rendered)
             self._shown_version[current.channel_id] = shown
         except discord.NotFound:
             log.info("table_message_gone channel=%s: posting a new one", current.channel_id)
@@ -301,6 +307,28 @@ class TablePresenter:
             log.warning(
                 "table_message_not_edited channel=%s status=%s", current.channel_id, exc.status
             )
+
+    async def _freeze_table_message(self, table: Table) -> None:
+        """The last edit of a finished game's table message: its final position and result,
+        no controls. Done once (``table_frozen`` is saved); the next game gets a new one."""
+        table = self._current(table)
+        msg_id, game = table.messages.get("table"), table.messages.get("table_game")
+        if table.series is None or msg_id is None or table.messages.get("table_frozen") == game:
+            return
+        end = observe_game_end(table.series, None)
+        if end is not None and end.game_number == game:
+            await self._edit_slot()
+            rendered = await table_message.render_message(table, end, table.locale, final=True)
+            try:
+                await self._edit_message(table, msg_id, rendered)
+            except discord.HTTPException as exc:
+                log.warning(
+                    "table_message_not_frozen channel=%s status=%s", table.channel_id, exc.status
+                )
+        else:  # more than one game ended meanwhile: that game's last position is gone
+            log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
+        if game is not None:
+            await self.tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
 
     async def _post_results(self, table: Table) -> None:
         """Post the summary of every finished game that has none yet (after a crash too)."""
@@ -336,14 +364,23 @@ class TablePresenter:
 
     async def _stopped(self, table: Table, text: str | None = None) -> None:
         """The table's public messages lose their controls and say that it was stopped."""
-        for key in ("table", "lobby"):
-            msg_id = table.messages.get(key)
-            if msg_id is None:
-                continue
-            where = self._lobby_channel(table) if key == "lobby" else self._channel(table)
+        table_id = table.messages.get("table")
+        if table_id is not None and table.messages.get("table_frozen") != table.messages.get(
+            "table_game"
+        ):
             with contextlib.suppress(discord.HTTPException):
-                await where.get_partial_message(msg_id).edit(
-                    content=text or t("stop.done", table.locale), embed=None, view=None
+                await (
+                    self._channel(table)
+                    .get_partial_message(table_id)
+                    .edit(view=table_message.stopped_layout(table.locale), attachments=[])
+                )
+        lobby_id = table.messages.get("lobby")
+        if lobby_id is not None:
+            with contextlib.suppress(discord.HTTPException):
+                await (
+                    self._lobby_channel(table)
+                    .get_partial_message(lobby_id)
+                    .edit(content=text or t("stop.done", table.locale), embed=None, view=None)
                 )
 
     async def _resumed(self, table: Table) -> None:
@@ -362,13 +399,14 @@ class TablePresenter:
                         )
                     )
             return
-        await self._post_results(table)
-        if table.status is TableStatus.FINISHED:
-            await self._edit_table_message(table)
-            await self._post_series_over(table)
-            return
         obs = self.tables.observation(table, None)
         if obs is None:
+            return
+        if obs.series_over or table.messages.get("table_game") != obs.game_number:
+            await self._freeze_table_message(table)
+        await self._post_results(table)
+        if table.status is TableStatus.FINISHED:
+            await self._post_series_over(table)
             return
         if table.messages.get("table_game") != obs.game_number:
             await self.post_table_message(table)
@@ -418,9 +456,10 @@ class TablePresenter:
                 continue
             board.shown_move = move
             try:
-                await board.interaction.edit_original_response(
-                    embed=render.hand_embed(current, obs, board.locale),
-                    view=components.hand_view(current, obs, move, board.locale),
-                )
+                await refresh_board(board.interaction, current, obs, move, board.locale)
             except discord.HTTPException:
                 del self._boards[(channel_id, user_id)]
+
+
+def _digest(png: bytes) -> str:
+    return hashlib.sha256(png).hexdigest()

@@ -103,6 +103,9 @@ def _trick_lines(obs: Observation, table: Table, locale: str) -> list[str]:
     return lines
 
 
+trick_lines = _trick_lines  # the plays of the current trick, one line each
+
+
 def _add_trick_field(e: discord.Embed, table: Table, obs: Observation, locale: str) -> None:
     trick = _trick_lines(obs, table, locale)
     e.add_field(

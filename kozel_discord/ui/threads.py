@@ -16,7 +16,7 @@ from typing import Any, Final, Literal
 import discord
 
 from ..i18n import t
-from ..service import Table
+from ..service import Table, TableService
 
 log = logging.getLogger(__name__)
 
@@ -59,3 +59,13 @@ async def open_thread(client: Any, table: Table) -> int | None:
         return None
     log.info("thread_created table=%s channel=%s", table.table_id, table.channel_id)
     return int(thread.id)
+
+
+async def ensure_thread(tables: TableService, client: Any, table: Table) -> None:
+    """A new series: its game goes into a thread of the channel, where the server wants
+    that and the bot may (else it stays in the channel); a rematch keeps its thread."""
+    if table.messages.get("thread") or not await tables.wants_thread(table.guild_id):
+        return
+    thread = await open_thread(client, table)
+    if thread is not None:
+        await tables.set_messages(table.channel_id, table.table_id, {"thread": thread})

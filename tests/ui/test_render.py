@@ -8,7 +8,8 @@ import re
 
 from kozel_discord.engine import ActionKind, Series, card, observe
 from kozel_discord.service import Seat, Table, TableStatus
-from kozel_discord.ui import components, render, results
+from kozel_discord.ui import board, render, results
+from tests.ui.test_board import select_options
 
 CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠]")
 
@@ -49,16 +50,13 @@ async def test_boards_and_public_table_over_random_play() -> None:
             face_up = {c.label for p in series.game.plays if p.face_up for c in p.cards}
             assert shown <= face_up | {series.game.trump_card.label}, "no hidden card in public"
             obs = observe(series, seat)
-            view = components.hand_view(table, obs, len(series.actions), "en-US")
-            items = [getattr(i, "item", i) for i in view.children]
-            selects = [i for i in items if hasattr(i, "options")]
-            assert len(selects) == 1
-            options = selects[0].options  # type: ignore[attr-defined]
+            view = board.board_view(table, obs, len(series.actions), "en-US")
+            options = select_options(view)
             assert len(options) == len(obs.legal_actions) <= 25
-            assert {o.value for o in options} == {a.encode() for a in obs.legal_actions}
+            assert {o["value"] for o in options} == {a.encode() for a in obs.legal_actions}
             for o in options:
-                assert 1 <= len(o.label) <= 100 and len(o.description or "") <= 100
-            assert len(view.to_components()) <= 5
+                assert 1 <= len(o["label"]) <= 100 and len(o.get("description") or "") <= 100
+            assert view.total_children_count <= 40
             action = rng.choice(obs.legal_actions)
             if action.kind is ActionKind.BEAT:
                 label = render.action_label(action, obs, "en-US")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...engine import ActionKind, Card, EventKind, Observation
+from ...engine import ActionKind, Card, Observation
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,22 +63,17 @@ class FinishedTrick:
 
 
 def last_trick(obs: Observation) -> FinishedTrick | None:
-    """The last trick taken in this game, from the observation's public log.
+    """The last trick taken in this game (the engine's ``obs.taken``), discards face down.
 
     None before the first trick of a game is taken. After the last trick of a game the
-    observation is of the next game already: the caller keeps the trick from the
-    observation it had before (this function on it) and passes it on.
+    observation is of the next game already: use ``observe_game_end`` for the game ended.
     """
-    plays: list[FinishedPlay] = []
-    found: FinishedTrick | None = None
-    for e in obs.log:
-        if e.kind is EventKind.TAKE:
-            found = FinishedTrick(tuple(plays), e.seat)
-            plays = []
-        elif e.kind is EventKind.RETURN:
-            plays = []
-        elif e.kind is EventKind.DISCARD:
-            plays.append(FinishedPlay(e.seat, ActionKind.DISCARD, e.size, ()))
-        elif e.kind is not EventKind.DRAW:
-            plays.append(FinishedPlay(e.seat, ActionKind(e.kind.value), e.size, e.cards))
-    return found
+    if not obs.taken:
+        return None
+    trick = obs.taken[-1]
+    return FinishedTrick(
+        tuple(
+            FinishedPlay(p.seat, p.kind, p.count, p.cards if p.face_up else ()) for p in trick.plays
+        ),
+        trick.taker,
+    )

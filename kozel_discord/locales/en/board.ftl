@@ -1,0 +1,73 @@
+# The private board ("My hand") and its move menu (ui/board.py, ui/moves.py).
+
+# Move menu options: the label names the cards, the description says what the move does.
+opt-trump = { $card } (trump)
+opt-keeps = keeps { $cards }
+opt-keeps_nothing = your last cards
+opt-pair = { $new } beats { $old }
+opt-takes = takes the trick
+opt-on_top = on top for now
+opt-beat = Beat with { $cards }
+opt-beat_desc = { $pairs } — { $outcome }
+opt-discard = Discard { $cards }
+# $trumps is empty or opt-trumps.
+opt-discard_desc = Throws away { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $trumps } · { $kept }
+opt-trumps = , { $n ->
+        [one] a trump
+       *[other] { $n } trumps
+    }
+opt-lead = Lead { $cards }
+# $trump is empty or opt-trump_lead.
+opt-lead_desc = { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    }{ $trump }, { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    } · { $kept }
+opt-trump_lead = {" "}of trumps
+opt-lead_molodka = Molodka! Lead { $cards }
+opt-lead_molodka_desc = Four of a suit: nobody can lay a molodka over it · { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }
+opt-molodka = Molodka! { $cards } out of turn
+opt-molodka_desc = Four of a suit: the trick starts again from you
+
+# The first line of the board: what you must do now.
+board-your_lead = **Your lead**: { $max ->
+        [1] one card
+       *[other] 1 to { $max } cards of one suit
+    }.
+board-lead_molodka = You hold a molodka: lead all four.
+board-your_answer = **Your turn**: beat { $top } or discard { $k ->
+        [one] { $k } card
+       *[other] { $k } cards
+    }.
+board-no_beat = **Your turn**: nothing of yours beats { $top } — discard { $k ->
+        [one] { $k } card
+       *[other] { $k } cards
+    }.
+board-waiting = { $who } to play ({ $role }).
+board-role_you = you
+board-role_partner = your partner
+board-role_opponent = opponent
+board-on_top = On top: { $who } ({ $role }) with { $cards }
+board-team = Partner: { $partner } · opponents: { $first }, { $second }
+board-trump = Trump: { $card } ({ $suit }) · stock: { $stock ->
+        [one] { $stock } card
+       *[other] { $stock } cards
+    }
+board-hand = Your cards: { $cards }
+
+# Words in the board's picture.
+board-pic_trump = Trump
+board-pic_stock = Stock
+board-pic_turn = Turn
+board-pic_winning = Winning
+board-pic_took = Took it
+board-pic_your_hand = Your hand
+board-pic_your_turn = Your turn

@@ -1,0 +1,25 @@
+# The public table message (components v2) and its picture.
+table-winning = 🏆 Winning: { $who } with { $cards } ({ $team })
+table-last_trick = **Last trick:** { $who } took it with { $cards } ({ $team })
+table-game_over = **Game { $n } has ended.** Its last trick:
+table-trump_short = trump { $card }
+table-defeat_points = Defeat points (the series ends at { $target }): { $a } · { $b }
+table-eggs = Eggs so far: { $n }
+
+button-last_tricks = Last tricks
+tricks-title = Tricks of game { $n }
+tricks-none = No trick has been taken in this game yet.
+tricks-taker = { $who } took it with { $cards } ({ $team })
+
+picture-trump = Trump
+picture-stock = Stock
+picture-turn = Turn
+picture-winning = Winning
+picture-took = Took it
+picture-tricks = Tricks
+picture-defeat_points = Defeat points
+picture-eggs = Eggs
+picture-game = Game
+picture-dealer = Dealer
+picture-molodka = Molodka
+picture-goats = Goats

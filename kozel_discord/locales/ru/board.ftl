@@ -1,0 +1,76 @@
+# Личная доска («Мои карты») и её меню ходов (ui/board.py, ui/moves.py).
+
+opt-trump = { $card } (козырь)
+opt-keeps = останутся { $cards }
+opt-keeps_nothing = последние карты
+opt-pair = { $new } бьёт { $old }
+opt-takes = взятка ваша
+opt-on_top = пока сверху
+opt-beat = Побить: { $cards }
+opt-beat_desc = { $pairs } — { $outcome }
+opt-discard = Сбросить { $cards }
+opt-discard_desc = В сброс { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }{ $trumps } · { $kept }
+opt-trumps = , { $n ->
+        [one] { $n } козырь
+        [few] { $n } козыря
+       *[many] { $n } козырей
+    }
+opt-lead = Зайти: { $cards }
+opt-lead_desc = { $n ->
+        [one] { $n } карта
+        [few] { $n } карты
+       *[many] { $n } карт
+    }{ $trump }, { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    } · { $kept }
+opt-trump_lead = {" "}козырей
+opt-lead_molodka = Молодка! Зайти: { $cards }
+opt-lead_molodka_desc = Четыре одной масти: сверху молодку уже не положить · { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }
+opt-molodka = Молодка! { $cards } вне очереди
+opt-molodka_desc = Четыре одной масти: взятка начинается заново с вас
+
+board-your_lead = **Ваш заход**: { $max ->
+        [1] одна карта
+       *[other] от 1 до { $max } карт одной масти
+    }.
+board-lead_molodka = У вас молодка: можно зайти всеми четырьмя.
+board-your_answer = **Ваш ход**: побейте { $top } или сбросьте { $k ->
+        [one] { $k } карту
+        [few] { $k } карты
+       *[many] { $k } карт
+    }.
+board-no_beat = **Ваш ход**: побить { $top } нечем — сбросьте { $k ->
+        [one] { $k } карту
+        [few] { $k } карты
+       *[many] { $k } карт
+    }.
+board-waiting = Ход: { $who } ({ $role }).
+board-role_you = вы
+board-role_partner = ваш партнёр
+board-role_opponent = соперник
+board-on_top = Сверху: { $who } ({ $role }), { $cards }
+board-team = Партнёр: { $partner } · соперники: { $first }, { $second }
+board-trump = Козырь: { $card } ({ $suit }) · в колоде: { $stock ->
+        [one] { $stock } карта
+        [few] { $stock } карты
+       *[many] { $stock } карт
+    }
+board-hand = Ваши карты: { $cards }
+
+board-pic_trump = Козырь
+board-pic_stock = Колода
+board-pic_turn = Ход
+board-pic_winning = Берёт
+board-pic_took = Взятка
+board-pic_your_hand = Ваши карты
+board-pic_your_turn = Ваш ход

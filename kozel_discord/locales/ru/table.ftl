@@ -1,0 +1,25 @@
+# The public table message (components v2) and its picture.
+table-winning = 🏆 Сейчас берёт: { $who } — { $cards } ({ $team })
+table-last_trick = **Последняя взятка:** { $who } — { $cards } ({ $team })
+table-game_over = **Кон { $n } окончен.** Последняя взятка:
+table-trump_short = козырь { $card }
+table-defeat_points = Очки поражения (серия до { $target }): { $a } · { $b }
+table-eggs = Яиц за серию: { $n }
+
+button-last_tricks = Взятки
+tricks-title = Взятки кона { $n }
+tricks-none = В этом коне взяток ещё не было.
+tricks-taker = Взятка: { $who } — { $cards } ({ $team })
+
+picture-trump = Козырь
+picture-stock = Колода
+picture-turn = Ход
+picture-winning = Берёт
+picture-took = Взятка
+picture-tricks = Взятки
+picture-defeat_points = Очки поражения
+picture-eggs = Яйца
+picture-game = Кон
+picture-dealer = Сдающий
+picture-molodka = Молодка
+picture-goats = Козлы

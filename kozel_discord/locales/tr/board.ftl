@@ -1,0 +1,44 @@
+# Özel tahta ("Kartlarım") ve hamle menüsü (ui/board.py, ui/moves.py).
+
+opt-trump = { $card } (koz)
+opt-keeps = elde kalır: { $cards }
+opt-keeps_nothing = son kartlarınız
+opt-pair = { $new }, { $old } kartını yener
+opt-takes = eli alır
+opt-on_top = şimdilik üstte
+opt-beat = Yen: { $cards }
+opt-beat_desc = { $pairs } — { $outcome }
+opt-discard = Kapalı at: { $cards }
+opt-discard_desc = { $points } puan gider{ $trumps } · { $kept }
+opt-trumps = , { $n } koz
+opt-lead = Aç: { $cards }
+opt-lead_desc = { $n } kart{ $trump }, { $points } puan · { $kept }
+opt-trump_lead = {" "}(koz)
+opt-lead_molodka = Molodka! Aç: { $cards }
+opt-lead_molodka_desc = Aynı renkten dört kart: üstüne molodka açılamaz · { $points } puan
+opt-molodka = Molodka! { $cards } sıra beklemeden
+opt-molodka_desc = Aynı renkten dört kart: el sizden yeniden başlar
+
+board-your_lead = **Açış sizde**: { $max ->
+        [1] bir kart
+       *[other] aynı renkten 1–{ $max } kart
+    }.
+board-lead_molodka = Elinizde molodka var: dördünü birden açın.
+board-your_answer = **Sıra sizde**: { $top } kartlarını yenin ya da { $k } kart kapalı atın.
+board-no_beat = **Sıra sizde**: { $top } kartlarını yenecek kartınız yok — { $k } kart kapalı atın.
+board-waiting = Sıra: { $who } ({ $role }).
+board-role_you = siz
+board-role_partner = eşiniz
+board-role_opponent = rakip
+board-on_top = Üstte: { $who } ({ $role }), { $cards }
+board-team = Eşiniz: { $partner } · rakipler: { $first }, { $second }
+board-trump = Koz: { $card } ({ $suit }) · destede: { $stock } kart
+board-hand = Kartlarınız: { $cards }
+
+board-pic_trump = Koz
+board-pic_stock = Deste
+board-pic_turn = Sıra
+board-pic_winning = Alıyor
+board-pic_took = Aldı
+board-pic_your_hand = Kartlarınız
+board-pic_your_turn = Sıra sizde

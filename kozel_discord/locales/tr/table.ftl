@@ -1,0 +1,25 @@
+# The public table message (components v2) and its picture.
+table-winning = 🏆 Şu an alan: { $who }, { $cards } ({ $team })
+table-last_trick = **Son el:** { $who } { $cards } ile aldı ({ $team })
+table-game_over = **{ $n }. oyun bitti.** Son el:
+table-trump_short = koz { $card }
+table-defeat_points = Yenilgi puanı (seri { $target } puanda biter): { $a } · { $b }
+table-eggs = Şimdiye kadar yumurta: { $n }
+
+button-last_tricks = Son eller
+tricks-title = { $n }. oyunun elleri
+tricks-none = Bu oyunda henüz el alınmadı.
+tricks-taker = { $who } { $cards } ile aldı ({ $team })
+
+picture-trump = Koz
+picture-stock = Deste
+picture-turn = Sıra
+picture-winning = Alıyor
+picture-took = Aldı
+picture-tricks = Eller
+picture-defeat_points = Yenilgi puanı
+picture-eggs = Yumurta
+picture-game = Oyun
+picture-dealer = Dağıtan
+picture-molodka = Molodka
+picture-goats = Keçiler

@@ -1,0 +1,76 @@
+# Особиста дошка («Мої карти») та її меню ходів (ui/board.py, ui/moves.py).
+
+opt-trump = { $card } (козир)
+opt-keeps = залишаться { $cards }
+opt-keeps_nothing = останні карти
+opt-pair = { $new } б'є { $old }
+opt-takes = взятка ваша
+opt-on_top = поки зверху
+opt-beat = Побити: { $cards }
+opt-beat_desc = { $pairs } — { $outcome }
+opt-discard = Скинути { $cards }
+opt-discard_desc = У скид { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    }{ $trumps } · { $kept }
+opt-trumps = , { $n ->
+        [one] { $n } козир
+        [few] { $n } козирі
+       *[many] { $n } козирів
+    }
+opt-lead = Зайти: { $cards }
+opt-lead_desc = { $n ->
+        [one] { $n } карта
+        [few] { $n } карти
+       *[many] { $n } карт
+    }{ $trump }, { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    } · { $kept }
+opt-trump_lead = {" "}козирів
+opt-lead_molodka = Молодка! Зайти: { $cards }
+opt-lead_molodka_desc = Чотири однієї масті: зверху молодку вже не покласти · { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    }
+opt-molodka = Молодка! { $cards } поза чергою
+opt-molodka_desc = Чотири однієї масті: взятка починається знову з вас
+
+board-your_lead = **Ваш захід**: { $max ->
+        [1] одна карта
+       *[other] від 1 до { $max } карт однієї масті
+    }.
+board-lead_molodka = У вас молодка: можна зайти всіма чотирма.
+board-your_answer = **Ваш хід**: побийте { $top } або скиньте { $k ->
+        [one] { $k } карту
+        [few] { $k } карти
+       *[many] { $k } карт
+    }.
+board-no_beat = **Ваш хід**: побити { $top } нічим — скиньте { $k ->
+        [one] { $k } карту
+        [few] { $k } карти
+       *[many] { $k } карт
+    }.
+board-waiting = Хід: { $who } ({ $role }).
+board-role_you = ви
+board-role_partner = ваш партнер
+board-role_opponent = суперник
+board-on_top = Зверху: { $who } ({ $role }), { $cards }
+board-team = Партнер: { $partner } · суперники: { $first }, { $second }
+board-trump = Козир: { $card } ({ $suit }) · у колоді: { $stock ->
+        [one] { $stock } карта
+        [few] { $stock } карти
+       *[many] { $stock } карт
+    }
+board-hand = Ваші карти: { $cards }
+
+board-pic_trump = Козир
+board-pic_stock = Колода
+board-pic_turn = Хід
+board-pic_winning = Бере
+board-pic_took = Взятка
+board-pic_your_hand = Ваші карти
+board-pic_your_turn = Ваш хід

@@ -1,0 +1,25 @@
+# The public table message (components v2) and its picture.
+table-winning = 🏆 Зараз бере: { $who } — { $cards } ({ $team })
+table-last_trick = **Остання взятка:** { $who } — { $cards } ({ $team })
+table-game_over = **Кон { $n } закінчено.** Остання взятка:
+table-trump_short = козир { $card }
+table-defeat_points = Очки поразки (серія до { $target }): { $a } · { $b }
+table-eggs = Яєць за серію: { $n }
+
+button-last_tricks = Взятки
+tricks-title = Взятки кону { $n }
+tricks-none = У цьому коні взяток ще не було.
+tricks-taker = Взятка: { $who } — { $cards } ({ $team })
+
+picture-trump = Козир
+picture-stock = Колода
+picture-turn = Хід
+picture-winning = Бере
+picture-took = Взятка
+picture-tricks = Взятки
+picture-defeat_points = Очки поразки
+picture-eggs = Яйця
+picture-game = Кон
+picture-dealer = Роздає
+picture-molodka = Молодка
+picture-goats = Кози

@@ -1,0 +1,328 @@
+"""A player's private board ("My hand"): a components v2 message drawn from the seat's own
+observation (``observe(series, seat)``) only.
+
+Layout (mobile first): a Container in the colour of the team to play; first line what you
+must do now (or whose turn it is, partner or opponent); the picture of your hand with the
+trick as you see it; then the text summary (partner and opponents, trump and stock, the
+trick, your cards); then the move menu (:mod:`.moves`, one click) and "Refresh".
+
+The picture is drawn in a worker thread and cached by the state it shows (:mod:`.pictures`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+
+from ..engine import ActionKind, Observation, partner_of, team_of
+from ..i18n import locale_of, t
+from ..service import ErrorKey, ServiceError, Table
+from . import pictures, render
+from .emojis import CARD_EMOJIS, cards_text
+from .errors import Guarded
+from .interaction import selected_value
+from .lobby import TID
+from .moves import MoveOption, move_options, status_line
+from .pictures import style
+from .ports import host_of
+
+IMAGE = "hand.png"
+
+
+def board_labels(table: Table, locale: str) -> pictures.Labels:
+    """The picture's words in the reader's language; seats by plain name."""
+
+    def name(i: int) -> str:
+        seat = table.seats[i]
+        return seat.name if seat is not None else t("seat.empty", locale)
+
+    return pictures.Labels(
+        seat_names=(name(0), name(1), name(2), name(3)),
+        trump=t("board.pic_trump", locale),
+        stock=t("board.pic_stock", locale),
+        turn=t("board.pic_turn", locale),
+        winning=t("board.pic_winning", locale),
+        took=t("board.pic_took", locale),
+        your_hand=t("board.pic_your_hand", locale),
+        your_turn=t("board.pic_your_turn", locale),
+    )
+
+
+def _role(obs: Observation, seat: int, locale: str) -> str:
+    assert obs.seat is not None
+    if seat == obs.seat:
+        return t("board.role_you", locale)
+    key = "board.role_partner" if seat == partner_of(obs.seat) else "board.role_opponent"
+    return t(key, locale)
+
+
+def first_line(table: Table, obs: Observation, locale: str) -> str:
+    """Whose turn it is / what you must do now (advice only of moves you have)."""
+    if obs.series_over:
+        return t("table.series_over", locale)
+    mine = status_line(obs, locale)
+    if obs.my_turn and mine:
+        return mine
+    line = t("table.waiting", locale)
+    if obs.turn is not None:
+        who = render.who(table.seats[obs.turn], locale)
+        line = t("board.waiting", locale, who=who, role=_role(obs, obs.turn, locale))
+    return f"{line}\n{mine}" if mine else line
+
+
+def _trick_lines(table: Table, obs: Observation, locale: str) -> list[str]:
+    lines: list[str] = []
+    for p in obs.trick:
+        who = render.who(table.seats[p.seat], locale)
+        if not p.face_up:
+            shown = CARD_EMOJIS.inline(p.cards, locale) if p.cards else render.FACE_DOWN * p.count
+            lines.append(t("trick.discard", locale, who=who, cards=shown))
+            continue
+        key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
+            p.kind, "trick.molodka"
+        )
+        lines.append(t(key, locale, who=who, cards=CARD_EMOJIS.inline(p.cards, locale)))
+    if obs.trick:
+        who = render.who(table.seats[obs.top_seat], locale)
+        lines.append(
+            t(
+                "board.on_top",
+                locale,
+                who=who,
+                role=_role(obs, obs.top_seat, locale),
+                cards=cards_text(obs.top, locale),
+            )
+        )
+    return lines
+
+
+def summary(table: Table, obs: Observation, locale: str) -> str:
+    """The text below the picture (notifications, screen readers, no images)."""
+    assert obs.seat is not None
+    me = obs.seat
+    foes = [s for s in range(4) if team_of(s) != team_of(me)]
+    hand = pictures.hand_order(obs.hand, obs.trump)
+    lines = [
+        t(
+            "board.team",
+            locale,
+            partner=render.who(table.seats[partner_of(me)], locale),
+            first=render.who(table.seats[foes[0]], locale),
+            second=render.who(table.seats[foes[1]], locale),
+        ),
+        t(
+            "board.trump",
+            locale,
+            card=cards_text((obs.trump_card,), locale),
+            suit=render.suit_name(obs.trump, locale),
+            stock=obs.stock_size,
+        ),
+        *_trick_lines(table, obs, locale),
+        t("board.hand", locale, cards=CARD_EMOJIS.inline(hand, locale)),
+    ]
+    return "\n".join(lines)
+
+
+def board_view(
+    table: Table, obs: Observation, move_no: int, locale: str, *, note: str | None = None
+) -> discord.ui.LayoutView:
+    assert obs.seat is not None
+    turn = obs.turn if obs.turn is not None else obs.seat
+    accent = discord.Colour.from_rgb(*style.TEAM[team_of(turn)])
+    top = first_line(table, obs, locale)
+    header = t("hand.title", locale, seat=render.seat_label(obs.seat, locale))
+    parts: list[discord.ui.Item[Any]] = [
+        discord.ui.TextDisplay(f"{note}\n{top}" if note else top),
+        discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{IMAGE}")),
+        discord.ui.TextDisplay(f"-# {header}\n{summary(table, obs, locale)}"),
+    ]
+    if obs.legal_actions:
+        options = move_options(obs, locale)
+        select = PlaySelect(table.table_id, obs.seat, move_no, options, obs.my_turn, locale)
+        parts.append(discord.ui.ActionRow(select))
+    parts.append(
+        discord.ui.ActionRow(
+            HandButton(
+                table.table_id, t("button.refresh", locale), style=discord.ButtonStyle.secondary
+            )
+        )
+    )
+    view = discord.ui.LayoutView(timeout=None)
+    view.add_item(discord.ui.Container(*parts, accent_colour=accent))
+    return view
+
+
+async def board_image(table: Table, obs: Observation, locale: str) -> discord.File:
+    """The board's picture as an attachment, drawn off the event loop (cached)."""
+    png = await asyncio.to_thread(
+        pictures.draw_hand, obs, board_labels(table, locale), pictures.last_trick(obs)
+    )
+    return discord.File(io.BytesIO(png), filename=IMAGE)
+
+
+async def board_message(
+    table: Table, obs: Observation, move_no: int, locale: str, *, note: str | None = None
+) -> tuple[discord.ui.LayoutView, discord.File]:
+    """Everything a board message is made of: its layout and its picture."""
+    return board_view(table, obs, move_no, locale, note=note), await board_image(table, obs, locale)
+
+
+async def show_hand(
+    interaction: discord.Interaction[Any], table: Table, *, note: str | None = None
+) -> None:
+    """Answer with the clicker's private board: a fresh ephemeral message, or the same
+    ephemeral message updated in place when the click came from one."""
+    host = host_of(interaction)
+    svc = host.tables
+    locale = locale_of(interaction)
+    seat = table.seat_of(interaction.user.id)
+    if seat is None or table.series is None:
+        raise ServiceError(
+            ErrorKey.NOT_SEATED if table.series is not None else ErrorKey.NOT_PLAYING
+        )
+    obs = svc.observation(table, seat)
+    assert obs is not None
+    move = svc.move_number(table)
+    view, image = await board_message(table, obs, move, locale, note=note)
+    message = interaction.message
+    if message is not None and message.flags.ephemeral:
+        await interaction.response.edit_message(view=view, attachments=[image])
+    else:
+        await interaction.response.send_message(view=view, file=image, ephemeral=True)
+    # Refreshed in place when the player's turn comes, while the token lives.
+    host.presenter.remember_board(table, seat, interaction, locale, shown_move=move)
+
+
+async def refresh_board(
+    interaction: discord.Interaction[Any],
+    table: Table,
+    obs: Observation,
+    move_no: int,
+    locale: str,
+) -> None:
+    """Bring an open board up to date through its interaction token (the presenter)."""
+    view, image = await board_message(table, obs, move_no, locale)
+    await interaction.edit_original_response(view=view, attachments=[image])
+
+
+async def open_hand(interaction: discord.Interaction[Any], table_id: str | None = None) -> None:
+    """ "My hand" (the button or ``/kozel hand``): a player who was away is back."""
+    svc = host_of(interaction).tables
+    table = svc.get(interaction.channel_id or 0)
+    if table is None:
+        raise ServiceError(ErrorKey.OLD_TABLE if table_id else ErrorKey.NO_TABLE)
+    if table_id is not None and table.table_id != table_id:
+        raise ServiceError(ErrorKey.OLD_TABLE)
+    await svc.mark_back(table.channel_id, interaction.user.id)
+    await show_hand(interaction, svc.get(table.channel_id) or table)
+
+
+# ---------------------------------------------------------------- items
+class HandButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"kozel:hand:{TID}"
+):
+    """ "My hand" on the table message (and "Refresh" inside the private board)."""
+
+    def __init__(
+        self,
+        table_id: str,
+        label: str = "My hand",
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"kozel:hand:{table_id}", emoji="🃏"
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HandButton:
+        return cls(match["tid"])
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        await open_hand(interaction, self.table_id)
+
+
+class PlaySelect(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"kozel:play:{TID}:(?P<seat>[0-3]):(?P<move>[0-9]{{1,6}})",
+):
+    """The move menu of a private board: exactly the seat's legal actions now, grouped
+    and worded by :mod:`.moves`, each with its card's emoji once uploaded."""
+
+    def __init__(
+        self,
+        table_id: str,
+        seat: int,
+        move_no: int,
+        options: list[MoveOption] | None = None,
+        my_turn: bool = True,
+        locale: str = "en-US",
+    ) -> None:
+        shown = [
+            discord.SelectOption(
+                label=o.label[:100],
+                value=o.value,
+                description=o.description[:100],
+                emoji=CARD_EMOJIS.of(o.card),
+            )
+            for o in options or ()
+        ]
+        placeholder = t("hand.choose" if my_turn else "hand.choose_molodka", locale)
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"kozel:play:{table_id}:{seat}:{move_no}",
+                placeholder=placeholder,
+                options=shown or [discord.SelectOption(label="-", value="-")],
+                min_values=1,
+                max_values=1,
+            )
+        )
+        self.table_id, self.seat, self.move_no = table_id, seat, move_no
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PlaySelect:
+        return cls(match["tid"], int(match["seat"]), int(match["move"]))
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        table = await host_of(interaction).tables.play(
+            interaction.channel_id or 0,
+            self.table_id,
+            interaction.user.id,
+            self.seat,
+            self.move_no,
+            selected_value(interaction),
+        )
+        await show_hand(interaction, table)
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        """An old or illegal choice of this seat's player: the current board instead."""
+        if isinstance(error, ServiceError) and error.key in (ErrorKey.STALE, ErrorKey.ILLEGAL):
+            current = host_of(interaction).tables.get(interaction.channel_id or 0)
+            if (
+                current is not None
+                and current.table_id == self.table_id
+                and current.seat_of(interaction.user.id) == self.seat
+            ):
+                locale = locale_of(interaction)
+                if error.key is ErrorKey.STALE:
+                    note = t("hand.stale", locale)
+                else:
+                    reason = error.params.get("reason", "bad_action")
+                    note = t("error.illegal", locale) + " " + t(f"reason.{reason}", locale)
+                try:
+                    await show_hand(interaction, current, note=note)
+                except Exception as again:
+                    await super().on_error(interaction, again)
+                return
+        await super().on_error(interaction, error)

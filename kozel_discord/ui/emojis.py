@@ -1,0 +1,125 @@
+"""Cards as the application's own emojis, and as colour-safe text when there are none.
+
+At start-up the bot uploads the 36 faces and the back drawn by :mod:`.pictures`
+(:func:`~.pictures.card_emojis`) as application emojis, in the background. An emoji's name
+carries a short hash of its picture (``kz_10h_1a2b3c``), so the upload is idempotent: an
+emoji whose name is already there is kept with its id, a changed picture gets a new name
+(the old one is deleted), and only our own stale ``kz_`` emojis are ever deleted.
+
+Until the emojis are there (or when Discord refuses them) cards are text. Discord draws ♠
+and ♣ as near-black pictures on its dark theme, so text uses the outline marks ♤ and ♧ for
+the black suits (plain characters, drawn in the text colour: light on dark, dark on light)
+and ♥ ♦ for the red ones (red on both themes).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+import discord
+
+from ..engine import Card, Suit
+from ..i18n import t
+from . import pictures
+
+log = logging.getLogger(__name__)
+
+PREFIX = "kz_"
+HASH_CHARS = 6
+SUIT_MARK = {Suit.CLUBS: "♧", Suit.SPADES: "♤", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+_OURS = re.compile(rf"^{PREFIX}[0-9a-z]+_[0-9a-f]{{{HASH_CHARS}}}$")
+
+
+def card_text(c: Card, locale: str) -> str:
+    """One card as colour-safe text in the viewer's language (Russian: В Д К Т)."""
+    return t("card.text", locale, rank=c.rank.label, suit=SUIT_MARK[c.suit])
+
+
+def cards_text(cards: Iterable[Card], locale: str, sep: str = " ") -> str:
+    return sep.join(card_text(c, locale) for c in cards) or "—"
+
+
+def versioned_name(image: pictures.EmojiImage) -> str:
+    return f"{image.name}_{image.sha256[:HASH_CHARS]}"
+
+
+class CardEmojis:
+    """The uploaded card emojis (empty until the upload finished, or when it failed)."""
+
+    def __init__(self) -> None:
+        self._by_name: dict[str, discord.PartialEmoji] = {}
+
+    def set(self, emojis: dict[str, discord.PartialEmoji]) -> None:
+        self._by_name = dict(emojis)
+
+    def clear(self) -> None:
+        self._by_name = {}
+
+    def __bool__(self) -> bool:
+        return bool(self._by_name)
+
+    def of(self, c: Card | None) -> discord.PartialEmoji | None:
+        return self._by_name.get(pictures.emoji_name(c))
+
+    def mention(self, c: Card) -> str | None:
+        e = self.of(c)
+        return None if e is None else f"<:{e.name}:{e.id}>"
+
+    def inline(self, cards: Iterable[Card], locale: str) -> str:
+        """Cards for a line of text: the emojis when uploaded, else colour-safe text."""
+        cards = tuple(cards)
+        shown = [self.mention(c) for c in cards]
+        if cards and all(shown):
+            return " ".join(s for s in shown if s)
+        return cards_text(cards, locale)
+
+
+#: The process's card emojis, filled by :func:`sync_card_emojis` (the ui reads them).
+CARD_EMOJIS = CardEmojis()
+
+
+class EmojiClient(Protocol):
+    async def fetch_application_emojis(self) -> list[discord.Emoji]: ...
+
+    async def create_application_emoji(self, *, name: str, image: bytes) -> discord.Emoji: ...
+
+
+async def sync_card_emojis(client: Any, into: CardEmojis = CARD_EMOJIS) -> int:
+    """Make the application's card emojis match the pictures; return how many were uploaded.
+
+    Never raises for Discord's refusals: the cards then stay text (logged once)."""
+    images = await asyncio.to_thread(pictures.card_emojis)
+    wanted = {versioned_name(i): i for i in images}
+    try:
+        existing = await client.fetch_application_emojis()
+    except discord.HTTPException as exc:
+        log.warning("card emojis not listed (status %s): cards stay text", exc.status)
+        return 0
+    found: dict[str, discord.PartialEmoji] = {}
+    for e in existing:
+        if e.name in wanted and e.name not in found:
+            found[e.name] = discord.PartialEmoji(name=e.name, id=e.id)
+        elif _OURS.match(e.name):
+            try:
+                await e.delete()
+                log.info("stale card emoji %s deleted", e.name)
+            except discord.HTTPException as exc:
+                log.warning("stale card emoji %s not deleted (status %s)", e.name, exc.status)
+    uploaded = 0
+    for name, image in wanted.items():
+        if name in found:
+            continue
+        try:
+            e = await client.create_application_emoji(name=name, image=image.png)
+        except discord.HTTPException as exc:
+            log.warning("card emoji %s not uploaded (status %s): cards stay text", name, exc.status)
+            return uploaded
+        found[name] = discord.PartialEmoji(name=e.name, id=e.id)
+        uploaded += 1
+    into.set({i.name: found[versioned_name(i)] for i in images})
+    log.info("card emojis ready: %d uploaded, %d kept", uploaded, len(images) - uploaded)
+    return uploaded

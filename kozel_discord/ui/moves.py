@@ -1,0 +1,179 @@
+"""The moves of a private board, as menu options that say what each does differently.
+
+Every fact comes from the engine: the moves are the observation's ``legal_actions``, which
+card beats which is :func:`~kozel_discord.engine.beat_pairing`, points are ``Card.points``,
+a molodka is the engine's (a molodka action, or a lead of ``HAND_SIZE`` cards, rule 5.4).
+This module only groups, orders and words them:
+
+- a molodka first (it outranks everything), then the beats (fewest trumps and points spent
+  first), then the discards (fewest points thrown away first), or the leads (one card
+  first, then pairs, ...);
+- a beat says which card beats which and whether it takes the trick (the last play of a
+  trick) or only lies on top for now; a discard says the points (and trumps) it throws away;
+  every lead and discard says what stays in the hand, so no two options read the same;
+- the status line advises only moves that exist (no "beat or discard" without a beat).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import (
+    HAND_SIZE,
+    SEATS,
+    Action,
+    ActionKind,
+    Card,
+    Observation,
+    beat_pairing,
+)
+from ..i18n import t
+from .emojis import card_text, cards_text
+
+MAX_OPTIONS = 25  # Discord's limit of a select menu
+
+
+@dataclass(frozen=True, slots=True)
+class MoveOption:
+    action: Action
+    group: str  # "molodka", "beat", "discard" or "lead"
+    label: str
+    description: str
+    card: Card  # the card whose emoji the option shows
+
+    @property
+    def value(self) -> str:
+        return self.action.encode()
+
+
+def is_molodka(action: Action) -> bool:
+    """A molodka out of turn, or the leader's four of a suit (5.4: a molodka too)."""
+    return action.kind is ActionKind.MOLODKA or (
+        action.kind is ActionKind.LEAD and len(action.cards) == HAND_SIZE
+    )
+
+
+def _marked(c: Card, obs: Observation, locale: str) -> str:
+    text = card_text(c, locale)
+    return t("opt.trump", locale, card=text) if c.suit is obs.trump else text
+
+
+def _kept(action: Action, obs: Observation, locale: str) -> str:
+    kept = [c for c in obs.hand if c not in action.cards]
+    if not kept:
+        return t("opt.keeps_nothing", locale)
+    return t("opt.keeps", locale, cards=cards_text(kept, locale))
+
+
+def _points(cards: tuple[Card, ...]) -> int:
+    return sum(c.points for c in cards)
+
+
+def _trumps(cards: tuple[Card, ...], obs: Observation) -> int:
+    return sum(1 for c in cards if c.suit is obs.trump)
+
+
+def _best(cards: tuple[Card, ...], obs: Observation) -> Card:
+    return max(cards, key=lambda c: (c.suit is obs.trump, c.points, c.rank))
+
+
+def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
+    cards = action.cards
+    shown = cards_text(cards, locale)
+    if action.kind is ActionKind.MOLODKA:
+        return MoveOption(
+            action,
+            "molodka",
+            t("opt.molodka", locale, cards=shown),
+            t("opt.molodka_desc", locale),
+            _best(cards, obs),
+        )
+    if action.kind is ActionKind.BEAT:
+        pairs = beat_pairing(cards, obs.top, obs.trump) or ()
+        said = ", ".join(
+            t("opt.pair", locale, new=_marked(n, obs, locale), old=card_text(o, locale))
+            for n, o in pairs
+        )
+        last = len(obs.trick) == SEATS - 1
+        outcome = t("opt.takes" if last else "opt.on_top", locale)
+        return MoveOption(
+            action,
+            "beat",
+            t("opt.beat", locale, cards=cards_text(cards, locale, " + ")),
+            t("opt.beat_desc", locale, pairs=said, outcome=outcome),
+            pairs[0][0] if pairs else _best(cards, obs),
+        )
+    if action.kind is ActionKind.DISCARD:
+        trumps = _trumps(cards, obs)
+        return MoveOption(
+            action,
+            "discard",
+            t("opt.discard", locale, cards=shown),
+            t(
+                "opt.discard_desc",
+                locale,
+                points=_points(cards),
+                trumps=t("opt.trumps", locale, n=trumps) if trumps else "",
+                kept=_kept(action, obs, locale),
+            ),
+            _best(cards, obs),
+        )
+    molodka = is_molodka(action)
+    return MoveOption(
+        action,
+        "molodka" if molodka else "lead",
+        t("opt.lead_molodka" if molodka else "opt.lead", locale, cards=shown),
+        t(
+            "opt.lead_molodka_desc" if molodka else "opt.lead_desc",
+            locale,
+            n=len(cards),
+            points=_points(cards),
+            trump=t("opt.trump_lead", locale) if cards[0].suit is obs.trump else "",
+            kept=_kept(action, obs, locale),
+        ),
+        _best(cards, obs),
+    )
+
+
+_GROUP_ORDER = {"molodka": 0, "beat": 1, "discard": 2, "lead": 3}
+
+
+def _order(o: MoveOption, obs: Observation) -> tuple[int, int, int, int, tuple[int, ...]]:
+    cards = o.action.cards
+    size = len(cards) if o.group == "lead" else 0
+    return (
+        _GROUP_ORDER[o.group],
+        size,
+        _trumps(cards, obs),
+        _points(cards),
+        tuple(c.index for c in cards),
+    )
+
+
+def move_options(obs: Observation, locale: str) -> list[MoveOption]:
+    """The seat's legal moves as options, grouped by intent, at most :data:`MAX_OPTIONS`.
+
+    With four cards a hand has at most 16 moves, so all fit; if a variant ever had more,
+    the order keeps the molodka, the beats and the cheapest discards or smallest leads.
+    """
+    options = [_option(a, obs, locale) for a in obs.legal_actions]
+    options.sort(key=lambda o: _order(o, obs))
+    return options[:MAX_OPTIONS]
+
+
+def status_line(obs: Observation, locale: str) -> str | None:
+    """What the seat must do now, advising only moves it has; None if it has none."""
+    kinds = {a.kind for a in obs.legal_actions}
+    if obs.my_turn and obs.lead_seat is None:
+        most = max((len(a.cards) for a in obs.legal_actions), default=1)
+        line = t("board.your_lead", locale, max=most)
+        if any(is_molodka(a) for a in obs.legal_actions):
+            line += " " + t("board.lead_molodka", locale)
+        return line
+    molodka = t("hand.molodka_possible", locale) if ActionKind.MOLODKA in kinds else None
+    if obs.my_turn:
+        top = cards_text(obs.top, locale)
+        key = "board.your_answer" if ActionKind.BEAT in kinds else "board.no_beat"
+        line = t(key, locale, k=obs.k, top=top)
+        return f"{line}\n{molodka}" if molodka else line
+    return molodka

@@ -1,0 +1,237 @@
+"""The public table message as a components v2 layout (``discord.ui.LayoutView``).
+
+One Container, its accent the colour of the team to play (the picture's team colours):
+
+1. a TextDisplay with whose turn it is and the current trick, the play winning it and its
+   team; between tricks, the trick just taken ("last trick: Alice took it with A♥") --
+   the first lines a phone shows;
+2. a MediaGallery with the drawn table (``attachment://table.png``);
+3. a TextDisplay with the rest: seats and hand sizes, tricks, trump and stock, defeat
+   points toward the target, eggs, the last move (the text summary that stays for
+   notifications, screen readers and clients without images);
+4. the controls ("My hand", "Last tricks"), left out of a frozen game's message.
+
+Everything comes from the public observation (``observe(series, None)``, or
+``observe_game_end`` for a game's final position). The picture is drawn in a worker
+thread and cached by the state it shows (:mod:`.pictures`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from dataclasses import dataclass
+
+import discord
+
+from ..engine import SERIES_TARGET, Observation, team_of
+from ..i18n import t
+from ..service import Table
+from . import render
+from .components import HandButton
+from .pictures import FinishedTrick, Labels, draw_table, last_trick
+from .tricks import TEAM_DOTS, LastTricksButton, team_tag, trick_line
+
+TABLE_PNG = "table.png"
+TEAM_COLOURS = (discord.Colour(0x56B4E9), discord.Colour(0xE69F00))  # pictures.style.TEAM
+
+
+def picture_labels(table: Table, locale: str) -> Labels:
+    """The words of the table picture in ``locale`` (seat names without mentions)."""
+    names = tuple(s.name if s is not None else "—" for s in table.seats)
+    return Labels(
+        seat_names=(names[0], names[1], names[2], names[3]),
+        team_names=(t("team.a.long", locale), t("team.b.long", locale)),
+        trump=t("picture.trump", locale),
+        stock=t("picture.stock", locale),
+        turn=t("picture.turn", locale),
+        winning=t("picture.winning", locale),
+        took=t("picture.took", locale),
+        tricks=t("picture.tricks", locale),
+        defeat_points=t("picture.defeat_points", locale),
+        eggs=t("picture.eggs", locale),
+        game=t("picture.game", locale),
+        dealer=t("picture.dealer", locale),
+        molodka=t("picture.molodka", locale),
+        goats=t("picture.goats", locale),
+    )
+
+
+def shown_last_trick(obs: Observation) -> FinishedTrick | None:
+    """The finished trick the table shows: the last one taken, until the next lead."""
+    return last_trick(obs) if not obs.trick else None
+
+
+def draw(table: Table, obs: Observation, locale: str) -> bytes:
+    """The table picture (PNG) of the public ``obs`` (call it in a worker thread)."""
+    return draw_table(obs, picture_labels(table, locale), shown_last_trick(obs))
+
+
+@dataclass(frozen=True)
+class TableMessage:
+    """A rendered table message: its layout and its picture."""
+
+    view: discord.ui.LayoutView
+    png: bytes
+    mention: int | None  # the user to notify when posted (a human to play), if any
+
+    def file(self) -> discord.File:
+        return discord.File(io.BytesIO(self.png), filename=TABLE_PNG)
+
+    def allowed_mentions(self) -> discord.AllowedMentions:
+        users = [discord.Object(self.mention)] if self.mention is not None else False
+        return discord.AllowedMentions(everyone=False, roles=False, users=users)
+
+
+async def render_message(
+    table: Table, obs: Observation, locale: str, *, final: bool = False
+) -> TableMessage:
+    """The table message of ``obs``; ``final``: a finished game's last version (no
+    controls). The picture is drawn off the event loop."""
+    png = await asyncio.to_thread(draw, table, obs, locale)
+    return TableMessage(layout(table, obs, locale, final=final), png, turn_user(table, obs))
+
+
+def turn_user(table: Table, obs: Observation) -> int | None:
+    """The human whose turn it is (not one the computer plays for), if any."""
+    if obs.series_over or obs.turn is None:
+        return None
+    seat = table.seats[obs.turn]
+    if seat is None or seat.played_by_computer:
+        return None
+    return seat.user_id
+
+
+def layout(
+    table: Table, obs: Observation, locale: str, *, final: bool = False
+) -> discord.ui.LayoutView:
+    view = discord.ui.LayoutView(timeout=None)
+    colour = (
+        render.COLOR_DONE
+        if final or obs.series_over or obs.turn is None
+        else TEAM_COLOURS[team_of(obs.turn)]
+    )
+    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
+    box.add_item(discord.ui.TextDisplay(first_lines(table, obs, locale, final=final)))
+    box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{TABLE_PNG}")))
+    box.add_item(discord.ui.TextDisplay(summary(table, obs, locale)))
+    if not final and not obs.series_over:
+        row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
+        row.add_item(HandButton(table.table_id, t("button.my_hand", locale)))
+        row.add_item(LastTricksButton(table.table_id, t("button.last_tricks", locale)))
+        box.add_item(row)
+    view.add_item(box)
+    return view
+
+
+def stopped_layout(locale: str) -> discord.ui.LayoutView:
+    """What a stopped table's message turns into."""
+    view = discord.ui.LayoutView(timeout=None)
+    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
+        accent_colour=render.COLOR_DONE
+    )
+    box.add_item(discord.ui.TextDisplay(t("stop.done", locale)))
+    view.add_item(box)
+    return view
+
+
+# ---------------------------------------------------------------- the text
+def first_lines(table: Table, obs: Observation, locale: str, *, final: bool = False) -> str:
+    """Whose turn, then the current trick and what wins it (or the trick just taken)."""
+    lines: list[str] = []
+    if final:
+        lines.append(t("table.game_over", locale, n=obs.game_number))
+        lines.append(result_line(obs, locale))
+    else:
+        lines.append(turn_text(table, obs, locale))
+    heading = t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale)
+    trump = render.card_text(obs.trump_card, locale)
+    lines.append(f"**{heading}** · {t('table.trump_short', locale, card=trump)}")
+    trick = [f"• {line}" for line in render.trick_lines(obs, table, locale)]
+    if trick:
+        lines += trick
+        winner = next((p for p in obs.trick if p.seat == obs.top_seat and p.face_up), None)
+        if winner is not None:
+            lines.append(
+                t(
+                    "table.winning",
+                    locale,
+                    who=render.who(table.seats[obs.top_seat], locale, mention=False),
+                    cards=render.cards_text(obs.top, locale),
+                    team=team_tag(team_of(obs.top_seat), locale),
+                )
+            )
+    else:
+        lines.append(t("table.trick_empty", locale))
+    if obs.taken:  # also once the next trick began: coalesced edits never hide an outcome
+        lines.append(trick_line(table, obs.taken[-1], locale, last=True))
+    return "\n".join(lines)
+
+
+def turn_text(table: Table, obs: Observation, locale: str) -> str:
+    """The turn line: the player to move is mentioned only if a human plays the turn."""
+    if obs.series_over or obs.turn is None:
+        return render.turn_line(table, obs, locale)
+    seat = table.seats[obs.turn]
+    mention = turn_user(table, obs) is not None
+    key = "table.turn_lead" if obs.lead_seat is None else "table.turn_answer"
+    line = "▶️ " + t(key, locale, who=render.who(seat, locale, mention=mention), k=obs.k)
+    if table.deadline is not None:
+        when = f"<t:{int(table.deadline.timestamp())}:R>"
+        line += " " + t("table.deadline", locale, when=when)
+    return line
+
+
+def result_line(obs: Observation, locale: str) -> str:
+    if not 1 <= obs.game_number <= len(obs.results):
+        return ""
+    r = obs.results[obs.game_number - 1]
+    if r.eggs:
+        return t("result.eggs", locale)
+    loser = 1 - (r.winner or 0)
+    return t("result.defeat", locale, team=team_tag(loser, locale), points=r.defeat_points[loser])
+
+
+def summary(table: Table, obs: Observation, locale: str) -> str:
+    """Everything else, as text: the game, trump and stock, seats, tricks and the score."""
+    lines = [
+        f"### {t('table.title', locale, n=obs.game_number)}",
+        t(
+            "table.trump",
+            locale,
+            card=render.card_text(obs.trump_card, locale),
+            suit=render.suit_name(obs.trump, locale),
+            stock=obs.stock_size,
+        ),
+    ]
+    for team in (0, 1):
+        seats = [
+            t(
+                "table.seat_line",
+                locale,
+                seat=render.seat_label(i, locale),
+                who=render.who(table.seats[i], locale),
+                cards=obs.hand_sizes[i],
+                dealer=t("table.dealer_mark", locale) if i == obs.dealer else "",
+            )
+            for i in render.TEAM_SEATS[team]
+        ]
+        tricks = t("table.tricks", locale, n=obs.tricks[team])
+        lines.append(f"**{team_tag(team, locale)}** · {tricks}")
+        lines += [f"• {s}" for s in seats]
+    a, b = obs.defeat_points
+    lines.append(
+        t(
+            "table.defeat_points",
+            locale,
+            target=SERIES_TARGET,
+            a=f"{TEAM_DOTS[0]} {a}",
+            b=f"{TEAM_DOTS[1]} {b}",
+        )
+    )
+    if obs.eggs:
+        lines.append(t("table.eggs", locale, n=obs.eggs))
+    last = render.last_move_line(table, locale)
+    if last and not obs.series_over:
+        lines.append(last)
+    return "\n".join(lines)

@@ -1,0 +1,96 @@
+"""Finished tricks as text: the "last trick" line of the table message and the
+"Last tricks" button, which shows whoever clicks it the tricks of this game so far.
+
+Only the public observation's ``taken`` tricks are shown: face-up cards, discards as backs.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from ..engine import ActionKind, PlayView, TakenTrick, team_of
+from ..i18n import locale_of, t
+from ..service import ErrorKey, ServiceError, Table
+from . import render
+from .errors import Guarded
+from .lobby import TID
+from .ports import host_of
+
+TEAM_DOTS = ("🔵", "🟠")  # the picture's team colours: blue A, orange B
+
+
+def team_tag(team: int, locale: str) -> str:
+    return f"{TEAM_DOTS[team]} {t('team.' + 'ab'[team] + '.long', locale)}"
+
+
+def _play_text(table: Table, p: PlayView, locale: str) -> str:
+    name = render.who(table.seats[p.seat], locale, mention=False)
+    if not p.face_up:
+        return t("trick.discard", locale, who=name, cards=render.FACE_DOWN * p.count)
+    key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
+        p.kind, "trick.molodka"
+    )
+    return t(key, locale, who=name, cards=render.cards_text(p.cards, locale))
+
+
+def trick_line(table: Table, trick: TakenTrick, locale: str, *, last: bool = False) -> str:
+    """ "Last trick: Alice took it with A♥ (Team A)" (``last``) or who took it, for a list."""
+    who = render.who(table.seats[trick.taker], locale, mention=False)
+    play = trick.taking_play
+    cards = render.cards_text(play.cards, locale) if play is not None else render.FACE_DOWN
+    key = "table.last_trick" if last else "tricks.taker"
+    return t(key, locale, who=who, cards=cards, team=team_tag(team_of(trick.taker), locale))
+
+
+def tricks_embed(
+    table: Table, taken: tuple[TakenTrick, ...], game: int, locale: str
+) -> discord.Embed:
+    """The tricks of the game so far, oldest first (public: discards face down)."""
+    lines = []
+    for n, trick in enumerate(taken, start=1):
+        plays = " · ".join(_play_text(table, p, locale) for p in trick.plays)
+        lines.append(f"**{n}.** {plays}\n→ {trick_line(table, trick, locale)}")
+    return discord.Embed(
+        title=t("tricks.title", locale, n=game),
+        description="\n".join(lines)[:4000] if lines else t("tricks.none", locale),
+        colour=render.COLOR_TABLE,
+    )
+
+
+class LastTricksButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"kozel:tricks:{TID}"
+):
+    """ "Last tricks" on the table message: the tricks of this game, to the clicker only."""
+
+    def __init__(self, table_id: str, label: str = "Last tricks") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"kozel:tricks:{table_id}",
+                emoji="📜",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LastTricksButton:
+        return cls(match["tid"])
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = host_of(interaction).tables
+        table = svc.get(interaction.channel_id or 0)
+        if table is None or table.table_id != self.table_id:
+            raise ServiceError(ErrorKey.OLD_TABLE)
+        obs = svc.observation(table, None)
+        if obs is None:
+            raise ServiceError(ErrorKey.NOT_PLAYING)
+        locale = locale_of(interaction)
+        await interaction.response.send_message(
+            embed=tricks_embed(table, obs.taken, obs.game_number, locale), ephemeral=True
+        )

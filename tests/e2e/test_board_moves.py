@@ -1,0 +1,108 @@
+"""The private board on the real bot process: two clicks a move at most (one while the open
+board refreshes itself), and the card faces uploaded once as application emojis."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from standin.discord_standin import DiscordStandIn, RecordedMessage
+from standin.harness import TURN_PLACEHOLDER, BotProcess, Driver
+
+
+async def _table(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> tuple[Driver, Any]:
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Clicks", members=[alice])
+    bot = BotProcess(standin, sqlite_url, log_path, guild=guild)
+    bots.append(bot)
+    await bot.start()
+    await standin.wait_for_commands("kozel", guild=guild, timeout=30)
+    driver = Driver(standin, guild, {0: alice}, lambda opts: str(opts[0]["value"]))
+    await driver.open_table(alice, {1: "random", 2: "random", 3: "random"})
+    return driver, alice
+
+
+def _menu(driver: Driver, board: RecordedMessage) -> tuple[str, int] | None:
+    sel = driver.play_select(board)
+    if sel is None or (board.component(sel) or {}).get("placeholder") != TURN_PLACEHOLDER:
+        return None
+    return sel, int(sel.rsplit(":", 1)[1])
+
+
+def _game_over(standin: DiscordStandIn, channel_id: int) -> bool:
+    return any("Game 1 is over" in m.text() for m in standin.public_messages(channel_id))
+
+
+async def test_a_whole_game_takes_at_most_two_clicks_a_move(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    driver, alice = await _table(standin, sqlite_url, log_path, bots)
+    table = driver.table_message()
+    assert table is not None
+    board_answer = await standin.click(alice, table, f"kozel:hand:{driver.tid}")
+    board = board_answer.message
+    assert board is not None
+    clicks, last = 1, -1
+    per_move: list[int] = []  # "My hand" counts for the first move
+    while True:
+        ready = await standin.wait_for(
+            lambda last=last: (  # type: ignore[misc]
+                _game_over(standin, driver.channel_id)
+                or ((m := _menu(driver, board)) is not None and m[1] > last and m)
+            ),
+            timeout=20,
+            what="Alice's turn on her open board, or the end of the game",
+        )
+        if ready is True:
+            break
+        assert isinstance(ready, tuple)
+        sel, last = ready
+        options = (board.component(sel) or {}).get("options") or []
+        await standin.select(alice, board, sel, [str(options[0]["value"])])
+        per_move.append(clicks + 1)
+        clicks = 0
+    assert len(per_move) >= 5, per_move  # seat 0's moves of a whole game
+    assert max(per_move) <= 2, per_move
+    average = sum(per_move) / len(per_move)
+    print(f"clicks per move over a whole game: {average:.2f} ({len(per_move)} moves)")
+    assert average < 1.5
+    assert standin.rejections == [] and standin.missed_deadlines == []
+
+
+async def test_card_emojis_are_uploaded_once_and_shown_in_the_move_menu(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    first = BotProcess(standin, sqlite_url, log_path)
+    bots.append(first)
+    await first.start()
+    await standin.wait_for(
+        lambda: len(standin.application_emojis) == 37, timeout=30, what="37 card emojis"
+    )
+    ids = {e["name"]: e["id"] for e in standin.application_emojis}
+    assert all(name.startswith("kz_") for name in ids)
+    await first.stop()
+
+    driver, alice = await _table(standin, sqlite_url, log_path, bots)
+    board = await driver.hand(alice)
+    shown: set[str] = set()
+    last = -1
+    for _ in range(30):  # the open board refreshes itself each turn; emojis come once synced
+        ready = await standin.wait_for(
+            lambda last=last: (m := _menu(driver, board)) is not None and m[1] > last and m,  # type: ignore[misc]
+            timeout=20,
+            what="Alice's turn",
+        )
+        assert isinstance(ready, tuple)
+        sel, last = ready
+        options = (board.component(sel) or {}).get("options") or []
+        shown = {str(o["emoji"]["id"]) for o in options if o.get("emoji")}
+        if shown:
+            break
+        await standin.select(alice, board, sel, [str(options[0]["value"])])
+    assert shown and shown <= {str(i) for i in ids.values()}, "the select shows card emojis"
+    assert "<:kz_" in board.text()
+    assert {e["name"]: e["id"] for e in standin.application_emojis} == ids  # none uploaded
+    assert "card emojis ready: 0 uploaded, 37 kept" in bots[-1].log_text()
+    assert standin.rejections == []

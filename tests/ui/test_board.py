@@ -1,0 +1,224 @@
+"""The private board: one select of every legal move, grouped by intent, each option saying
+what it does differently; advice only of moves that exist; team context; card emojis."""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from typing import Any
+
+import discord
+import pytest
+
+from kozel_discord.engine import HAND_SIZE, ActionKind, Observation, Series, observe
+from kozel_discord.service import Seat, Table, TableStatus
+from kozel_discord.ui import board, moves, pictures
+from kozel_discord.ui.emojis import CARD_EMOJIS, CardEmojis, sync_card_emojis, versioned_name
+
+
+def _table(series: Series) -> Table:
+    t = Table(
+        table_id="0123456789ab",
+        guild_id=1,
+        channel_id=2,
+        host_id=10,
+        locale="en-US",
+        turn_timeout=None,
+        status=TableStatus.PLAYING,
+        series=series,
+    )
+    t.seats = [Seat(user_id=10 + i, name=f"p{i}") for i in range(4)]
+    return t
+
+
+def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for c in components:
+        out.append(c)
+        out += _walk(c.get("components") or [])
+    return out
+
+
+def _components(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
+    return _walk(view.to_components())  # type: ignore[no-untyped-call]
+
+
+def select_options(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
+    selects = [c for c in _components(view) if c.get("type") == 3]
+    assert len(selects) <= 1
+    return list(selects[0]["options"]) if selects else []
+
+
+def _texts(view: discord.ui.LayoutView) -> list[str]:
+    return [c["content"] for c in _components(view) if c.get("type") == 10]
+
+
+def _positions(seeds: range, per_seed: int = 400) -> list[tuple[Series, Observation]]:
+    """Observations of every seat over random play (answers, leads, molodkas)."""
+    found: list[tuple[Series, Observation]] = []
+    for seed in seeds:
+        rng = random.Random(seed)
+        series = Series(seed)
+        for _ in range(per_seed):
+            if series.over:
+                break
+            found += [(series, observe(series, i)) for i in range(4)]
+            seat = series.turn
+            assert seat is not None
+            series.apply(seat, rng.choice(observe(series, seat).legal_actions))
+    return found
+
+
+POSITIONS = _positions(range(8))
+
+
+def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> None:
+    checked = 0
+    for _series, obs in POSITIONS:
+        options = moves.move_options(obs, "en-US")
+        assert {o.action for o in options} == set(obs.legal_actions)
+        groups: dict[str, list[moves.MoveOption]] = defaultdict(list)
+        for o in options:
+            groups[o.group].append(o)
+            assert len(o.label) <= 100 and len(o.description) <= 100
+            if o.group == "discard":
+                points = sum(c.points for c in o.action.cards)
+                assert o.description.startswith(f"Throws away {points} point"), o.description
+                trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
+                assert ("trump" in o.description) == bool(trumps), o.description
+            if o.group == "beat":
+                assert " beats " in o.description
+                last = len(obs.trick) == 3
+                assert o.description.endswith("takes the trick" if last else "on top for now")
+        for group in groups.values():
+            descriptions = [o.description for o in group]
+            assert len(set(descriptions)) == len(descriptions), descriptions
+            checked += len(group) > 1
+        # grouped by intent: molodka, beats, discards, leads
+        order = [o.group for o in options]
+        rank = {"molodka": 0, "beat": 1, "discard": 2, "lead": 3}
+        assert order == sorted(order, key=rank.__getitem__)
+    assert checked > 100
+
+
+def test_a_molodka_is_called_a_molodka() -> None:
+    seen = 0
+    for _series, obs in POSITIONS:
+        for o in moves.move_options(obs, "en-US"):
+            four_of_a_suit = o.action.kind is ActionKind.MOLODKA or (
+                o.action.kind is ActionKind.LEAD and len(o.action.cards) == HAND_SIZE
+            )
+            assert o.label.startswith("Molodka!") == four_of_a_suit, o.label
+            seen += four_of_a_suit
+    assert seen > 0
+
+
+def test_the_status_line_advises_only_moves_that_exist() -> None:
+    for series, obs in POSITIONS:
+        table = _table(series)
+        line = board.first_line(table, obs, "en-US")
+        kinds = {a.kind for a in obs.legal_actions}
+        leading = obs.my_turn and obs.lead_seat is None
+        assert ("Your lead" in line) == leading
+        assert ("beat " in line) == (obs.my_turn and ActionKind.BEAT in kinds), line
+        assert ("nothing of yours beats" in line) == (
+            obs.my_turn and not leading and ActionKind.BEAT not in kinds
+        ), line
+        assert ("discard" in line) == (obs.my_turn and not leading)
+        assert ("molodka" in line) == (
+            ActionKind.MOLODKA in kinds or any(moves.is_molodka(a) for a in obs.legal_actions)
+        ), line
+        if not obs.my_turn and obs.turn is not None:
+            role = "your partner" if obs.turn == (obs.seat or 0) ^ 2 else "opponent"
+            assert f"to play ({role})" in line
+
+
+def test_the_board_names_partner_and_opponents_and_keeps_to_the_limits() -> None:
+    series, obs = POSITIONS[5]
+    view = board.board_view(_table(series), obs, 3, "en-US")
+    first, _rest = _texts(view)[0], _texts(view)[1]
+    assert first == board.first_line(_table(series), obs, "en-US")
+    me = obs.seat
+    assert me is not None
+    partner, foes = (me + 2) % 4, sorted([(me + 1) % 4, (me + 3) % 4])
+    assert (
+        f"Partner: <@{10 + partner}> · opponents: <@{10 + foes[0]}>, <@{10 + foes[1]}>"
+        in (_texts(view)[1])
+    )
+    assert view.total_children_count <= 40
+    gallery = [c for c in _components(view) if c.get("type") == 12]
+    assert gallery[0]["items"][0]["media"]["url"] == "attachment://hand.png"
+    for c in _components(view):
+        assert len(str(c.get("custom_id", ""))) <= 100
+
+
+def test_cards_are_colour_safe_text_without_emojis_and_emojis_with_them() -> None:
+    series, obs = next((s, o) for s, o in POSITIONS if o.my_turn and len(o.legal_actions) > 3)
+    table = _table(series)
+    CARD_EMOJIS.clear()
+    view = board.board_view(table, obs, 1, "en-US")
+    assert all("emoji" not in o for o in select_options(view))
+    text = "\n".join(_texts(view)) + "".join(o["label"] for o in select_options(view))
+    assert "♠" not in text and "♣" not in text  # near-black on the dark theme
+    fake = {
+        pictures.emoji_name(c): discord.PartialEmoji(name=f"{pictures.emoji_name(c)}_abcdef", id=i)
+        for i, c in enumerate(
+            [*(o.card for o in moves.move_options(obs, "en-US")), *obs.hand], start=1000
+        )
+    }
+    CARD_EMOJIS.set(fake)
+    try:
+        view = board.board_view(table, obs, 1, "en-US")
+        options = select_options(view)
+        assert all(int(o["emoji"]["id"]) >= 1000 for o in options)
+        assert "Your cards: <:kz_" in "\n".join(_texts(view))
+    finally:
+        CARD_EMOJIS.clear()
+
+
+class _FakeEmoji:
+    def __init__(self, client: _FakeClient, name: str, emoji_id: int) -> None:
+        self.client, self.name, self.id = client, name, emoji_id
+
+    async def delete(self) -> None:
+        self.client.emojis.remove(self)
+        self.client.deleted.append(self.name)
+
+
+class _FakeClient:
+    def __init__(self) -> None:
+        self.emojis: list[_FakeEmoji] = []
+        self.created: list[str] = []
+        self.deleted: list[str] = []
+        self.next_id = 1
+
+    async def fetch_application_emojis(self) -> list[_FakeEmoji]:
+        return list(self.emojis)
+
+    async def create_application_emoji(self, *, name: str, image: bytes) -> _FakeEmoji:
+        e = _FakeEmoji(self, name, self.next_id)
+        self.next_id += 1
+        self.emojis.append(e)
+        self.created.append(name)
+        return e
+
+
+async def test_emoji_sync_is_idempotent_and_deletes_only_our_stale_emojis() -> None:
+    client = _FakeClient()
+    client.emojis.append(_FakeEmoji(client, "server_party", 900))  # not ours
+    client.emojis.append(_FakeEmoji(client, "kz_10h_000000", 901))  # ours, stale
+    into = CardEmojis()
+    assert await sync_card_emojis(client, into) == 37
+    first = {e.name: e.id for e in client.emojis}
+    assert client.deleted == ["kz_10h_000000"] and "server_party" in first
+    again = CardEmojis()
+    assert await sync_card_emojis(client, again) == 0
+    assert {e.name: e.id for e in client.emojis} == first  # ids kept
+    back = again.of(None)
+    assert back is not None and back.id == first[versioned_name(pictures.card_emojis()[-1])]
+    assert all(versioned_name(i) in first for i in pictures.card_emojis())
+
+
+@pytest.fixture(autouse=True)
+def _no_emojis() -> None:
+    CARD_EMOJIS.clear()
