@@ -89,7 +89,7 @@ async def test_the_game_runs_in_a_thread_of_the_channel(
     assert stop.message is not None
     await standin.click(alice, stop.message, find_id(stop.message, r"kozel:stop:.*"))
     await standin.wait_for(
-        lambda: any("stopped" in m.content for m in standin.public_messages(thread.id)),
+        lambda: any("stopped" in m.text() for m in standin.public_messages(thread.id)),
         timeout=20,
         what="the table stopped",
     )
