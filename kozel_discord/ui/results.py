@@ -14,8 +14,14 @@ from ..i18n import t
 from ..service import Table
 from .render import COLOR_DONE, team_names, who
 
-BAR_FULL, BAR_EMPTY = "▰", "▱"
-MAX_BAR = 24  # segments at most (a longer target is drawn to scale)
+# Emoji, which every Discord client draws as images (the geometric shapes ▰▱ are missing
+# from many fonts), in each team's colour of the table picture: one segment is two
+# defeat points, a small diamond for one.
+BAR_FULL = ("🟦", "🟧")
+BAR_HALF = ("🔹", "🔸")
+BAR_EMPTY = "⬜"
+POINTS_PER_SEGMENT = 2
+MAX_BAR = 12  # segments at most (a longer target is drawn to scale)
 MAX_GAME_LINES = 15  # the recap's score lines (the latest ones; an embed field holds 1024)
 
 
@@ -23,11 +29,20 @@ def target_of(table: Table) -> int:
     return table.series.target if table.series is not None else SERIES_TARGET
 
 
-def progress_bar(points: int, target: int) -> str:
-    """``points`` of ``target`` as a text bar (one segment a point up to ``MAX_BAR``)."""
-    size = min(target, MAX_BAR)
-    full = min(size, round(points * size / target)) if target > 0 else size
-    return BAR_FULL * full + BAR_EMPTY * (size - full)
+def progress_bar(points: int, target: int, team: int = 0) -> str:
+    """``points`` of ``target`` as an emoji bar: a segment per two points (half filled for
+    one), at most ``MAX_BAR`` segments (then to scale)."""
+    size = max(1, min(MAX_BAR, -(-target // POINTS_PER_SEGMENT)))
+    per = target / size
+    bar = []
+    for i in range(size):
+        if points >= (i + 1) * per:
+            bar.append(BAR_FULL[team])
+        elif points >= i * per + per / 2:
+            bar.append(BAR_HALF[team])
+        else:
+            bar.append(BAR_EMPTY)
+    return "".join(bar)
 
 
 def _team(team: int, locale: str) -> str:
@@ -38,7 +53,7 @@ def reason_line(r: GameResult, locale: str) -> str:
     """Why the defeat points were given, from the rule the engine applied."""
     reason = r.reason
     if reason is DefeatReason.EGGS or r.loser is None:
-        return t("result.reason.eggs", locale)
+        return t("result.eggs", locale)
     loser = r.loser
     return t(
         f"result.reason.{reason.value}",
@@ -55,7 +70,7 @@ def progress_lines(defeat_points: tuple[int, int], target: int, locale: str) -> 
             "result.bar",
             locale,
             team=t(f"team.{'ab'[team]}", locale),
-            bar=progress_bar(defeat_points[team], target),
+            bar=progress_bar(defeat_points[team], target, team),
             points=defeat_points[team],
             target=target,
         )
@@ -76,18 +91,9 @@ def game_over_embed(
     table: Table, number: int, r: GameResult, obs: Observation, locale: str
 ) -> discord.Embed:
     """The summary of game ``number``: the verdict, why, the teams and the series' progress."""
-    if r.eggs or r.loser is None:
-        verdict = t("result.eggs", locale)
-    else:
-        verdict = t(
-            "result.defeat",
-            locale,
-            team=_team(r.loser, locale),
-            points=r.defeat_points[r.loser],
-        )
     e = discord.Embed(
         title=t("result.title", locale, n=number),
-        description=f"{verdict}\n{reason_line(r, locale)}",
+        description=reason_line(r, locale),  # who takes how many defeat points, and why
         colour=COLOR_DONE,
     )
     for team in (0, 1):

@@ -30,9 +30,10 @@ def _text(embed: object) -> str:
 
 
 def test_the_bar_fills_toward_the_target() -> None:
-    assert results.progress_bar(0, 12) == "▱" * 12
-    assert results.progress_bar(4, 12) == "▰" * 4 + "▱" * 8
-    assert results.progress_bar(14, 12) == "▰" * 12
+    assert results.progress_bar(0, 12) == "⬜" * 6  # a segment per two points
+    assert results.progress_bar(4, 12) == "🟦" * 2 + "⬜" * 4
+    assert results.progress_bar(5, 12, team=1) == "🟧" * 2 + "🔸" + "⬜" * 3  # half a segment
+    assert results.progress_bar(14, 12) == "🟦" * 6
     assert len(results.progress_bar(50, 100)) == results.MAX_BAR
 
 
@@ -43,14 +44,16 @@ def test_a_summary_says_why_and_shows_the_progress() -> None:
     for number, r in enumerate(obs.results, start=1):
         text = _text(results.game_over_embed(t, number, r, obs, "en-US"))
         why = {
-            DefeatReason.NO_TRICK: "took no trick at all",
+            DefeatReason.NO_TRICK: "no trick taken at all",
             DefeatReason.THIRTY_OR_FEWER: "30 or fewer",
             DefeatReason.UNDER_SIXTY: "31 to 59",
-            DefeatReason.EGGS: "is eggs",
+            DefeatReason.EGGS: "Eggs!",
         }[r.reason]
         assert why in text
         if r.loser is not None and r.reason is not DefeatReason.NO_TRICK:
             assert f"{r.card_points[r.loser]} card points" in text
+        if r.loser is not None:
+            assert f"takes {r.defeat_points[r.loser]} defeat point" in text
         assert (
             f"A {results.progress_bar(obs.defeat_points[0], 12)} {obs.defeat_points[0]}/12" in text
         )

@@ -1,25 +1,24 @@
 # The flow of a game: why a game was scored as it was, the series recap, turn pings,
 # votes and idle tables (English).
 
-result-reason-no_trick = { $team } took no trick at all: { $dp ->
+result-reason-no_trick = **{ $team } takes { $dp ->
         [one] { $dp } defeat point
        *[other] { $dp } defeat points
-    }.
-result-reason-thirty_or_fewer = { $team } had { $points ->
+    }**: no trick taken at all.
+result-reason-thirty_or_fewer = **{ $team } takes { $dp ->
+        [one] { $dp } defeat point
+       *[other] { $dp } defeat points
+    }**: { $points ->
         [one] { $points } card point
        *[other] { $points } card points
-    } — 30 or fewer: { $dp ->
+    }, 30 or fewer.
+result-reason-under_sixty = **{ $team } takes { $dp ->
         [one] { $dp } defeat point
        *[other] { $dp } defeat points
-    }.
-result-reason-under_sixty = { $team } had { $points ->
+    }**: { $points ->
         [one] { $points } card point
        *[other] { $points } card points
-    } — 31 to 59: { $dp ->
-        [one] { $dp } defeat point
-       *[other] { $dp } defeat points
-    }.
-result-reason-eggs = 60 : 60 is eggs: nobody gets defeat points.
+    }, 31 to 59.
 result-progress = Series — { $target } defeat points lose
 result-bar = { $team } { $bar } { $points }/{ $target }
 

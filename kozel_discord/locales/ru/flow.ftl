@@ -1,30 +1,29 @@
 # Ход игры: почему кон засчитан так, итоги партии, напоминания о ходе, голосования и
 # заброшенные столы (русский). Формы: one (1, 21…), few (2–4, 22–24…), many (0, 5–20…).
 
-result-reason-no_trick = { $team }: ни одной взятки — { $dp ->
+result-reason-no_trick = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
        *[many] { $dp } штрафных очков
-    }.
-result-reason-thirty_or_fewer = У команды { $team } { $points ->
+    }**: ни одной взятки.
+result-reason-thirty_or_fewer = **{ $team } получает { $dp ->
+        [one] { $dp } штрафное очко
+        [few] { $dp } штрафных очка
+       *[many] { $dp } штрафных очков
+    }**: { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    } — 30 или меньше: { $dp ->
+    } — 30 или меньше.
+result-reason-under_sixty = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
        *[many] { $dp } штрафных очков
-    }.
-result-reason-under_sixty = У команды { $team } { $points ->
+    }**: { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    } — от 31 до 59: { $dp ->
-        [one] { $dp } штрафное очко
-        [few] { $dp } штрафных очка
-       *[many] { $dp } штрафных очков
-    }.
-result-reason-eggs = 60 : 60 — это яйца: штрафных очков нет.
+    } — от 31 до 59.
 result-progress = Партия — проигрывает набравший { $target }
 result-bar = { $team } { $bar } { $points }/{ $target }
 

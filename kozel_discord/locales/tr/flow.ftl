@@ -1,10 +1,9 @@
 # Oyunun akışı: bir elin neden böyle sayıldığı, serinin özeti, sıra hatırlatmaları,
 # oylamalar ve terk edilmiş masalar (Türkçe).
 
-result-reason-no_trick = { $team } hiç el alamadı: { $dp } ceza puanı.
-result-reason-thirty_or_fewer = { $team } { $points } kart puanı topladı — 30 veya daha az: { $dp } ceza puanı.
-result-reason-under_sixty = { $team } { $points } kart puanı topladı — 31 ile 59 arası: { $dp } ceza puanı.
-result-reason-eggs = 60 : 60 yumurtadır: kimse ceza puanı almaz.
+result-reason-no_trick = **{ $team } { $dp } ceza puanı alır**: hiç el alamadı.
+result-reason-thirty_or_fewer = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı, 30 veya daha az.
+result-reason-under_sixty = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı, 31 ile 59 arası.
 result-progress = Seri — { $target } ceza puanı kaybettirir
 result-bar = { $team } { $bar } { $points }/{ $target }
 

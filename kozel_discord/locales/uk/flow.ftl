@@ -1,30 +1,29 @@
 # Перебіг гри: чому кон зараховано так, підсумки партії, нагадування про хід, голосування
 # і покинуті столи (українська). Форми: one (1, 21…), few (2–4, 22–24…), many (0, 5–20…).
 
-result-reason-no_trick = { $team }: жодного хабара — { $dp ->
+result-reason-no_trick = **{ $team } отримує { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
        *[many] { $dp } штрафних очок
-    }.
-result-reason-thirty_or_fewer = У команди { $team } { $points ->
+    }**: жодного хабара.
+result-reason-thirty_or_fewer = **{ $team } отримує { $dp ->
+        [one] { $dp } штрафне очко
+        [few] { $dp } штрафні очки
+       *[many] { $dp } штрафних очок
+    }**: { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    } — 30 або менше: { $dp ->
+    } — 30 або менше.
+result-reason-under_sixty = **{ $team } отримує { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
        *[many] { $dp } штрафних очок
-    }.
-result-reason-under_sixty = У команди { $team } { $points ->
+    }**: { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    } — від 31 до 59: { $dp ->
-        [one] { $dp } штрафне очко
-        [few] { $dp } штрафні очки
-       *[many] { $dp } штрафних очок
-    }.
-result-reason-eggs = 60 : 60 — це яйця: штрафних очок немає.
+    } — від 31 до 59.
 result-progress = Партія — програє той, хто набере { $target }
 result-bar = { $team } { $bar } { $points }/{ $target }
 
