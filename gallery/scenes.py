@@ -143,9 +143,9 @@ class Gallery:
         humans = {host.id: host, mate.id: mate}
         want = {"lead", "answer", "table", "ping"}
         for _ in range(4000):
+            token = driver.state_token()  # before the check: a post in between wakes the wait
             if driver.series_over():
                 break
-            token = driver.state_token()
             self.look_for_ping(s, driver, host, want)
             moved = False
             for user in humans.values():
