@@ -19,6 +19,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from .ai import SearchBudget
 from .cogs import EXTENSIONS
 from .i18n import COMMANDS, KozelTranslator, fingerprint
 from .monitor import BotStats, Heartbeat, LagMonitor
@@ -125,7 +126,8 @@ class KozelBot(commands.AutoShardedBot):
         )
         self._db_engine = create_engine(s.database_url, **pool)
         store = LeagueStore(create_sessionmaker(self._db_engine))
-        computers = ComputerPlayers(processes=s.ai_processes)
+        budget = SearchBudget(worlds=s.ai_worlds, time_cap=s.ai_time_cap_seconds)
+        computers = ComputerPlayers(processes=s.ai_processes, budget=budget)
         await computers.start()
         self.tables = TableService(
             store,
