@@ -141,11 +141,12 @@ class Gallery:
         await s.wait_for(driver.table_message, timeout=20, what="the table message")
 
         humans = {host.id: host, mate.id: mate}
-        want = {"lead", "answer", "table"}
+        want = {"lead", "answer", "table", "ping"}
         for _ in range(4000):
+            token = driver.state_token()  # before the check: a post in between wakes the wait
             if driver.series_over():
                 break
-            token = driver.state_token()
+            self.look_for_ping(s, driver, host, want)
             moved = False
             for user in humans.values():
                 board = await driver.hand(user)
@@ -188,6 +189,7 @@ class Gallery:
                 for c in m.custom_ids()
             )
             and m.embeds
+            and m.id != lobby.id  # the lobby, once started, has no controls left
         ]
         if summaries:
             self.add("05-game-summary", self.snap(s, summaries[0]))
@@ -202,6 +204,16 @@ class Gallery:
         assert league.message is not None
         used = self.used(host.global_name or host.username, "league", "table")
         self.add("07-league-table", self.snap(s, league.message, used_command=used))
+
+    def look_for_ping(self, s: DiscordStandIn, driver: Driver, host: Any, want: set[str]) -> None:
+        """Keep the host's turn ping (a new message mentioning only them) under the table."""
+        if "ping" not in want:
+            return
+        pings = [m for m in s.public_messages(driver.channel_id) if m.mentioned == [host.id]]
+        table = driver.table_message()
+        if pings and table is not None and not pings[-1].components:
+            want.discard("ping")
+            self.add("10-turn-ping", self.snap(s, table), self.snap(s, pings[-1]))
 
     async def look_at_table(self, s: DiscordStandIn, driver: Driver, want: set[str]) -> None:
         """Keep the table message when its trick shows a molodka and a discard."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime as dt
 import gc
 import hashlib
 import json
@@ -162,6 +163,8 @@ class KozelBot(commands.AutoShardedBot):
             await self.load_extension(ext)
         await self._sync_commands()
         await self.tables.resume(self.owns_guild)
+        if s.idle_close_hours > 0:
+            self.tables.start_idle_sweeper(dt.timedelta(hours=s.idle_close_hours))
         # Latency: what was built at start-up lives for the whole run, so keep it out of
         # the cyclic garbage collector's full passes, and make those passes rarer (long
         # full collections over a big heap are what stalls the event loop under load).

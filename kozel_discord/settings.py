@@ -138,6 +138,7 @@ class Settings(BaseSettings):
     max_edits_per_second: float = Field(default=40.0, gt=0)  # table edits, all channels
     db_connect_attempts: int = Field(default=10, ge=1)  # tries to reach the database at start
     heartbeat_file: str = ".kozel-heartbeat"  # touched by the running bot, read by `health`
+    idle_close_hours: float = Field(default=24.0, ge=0)  # idle tables close; 0: never
 
     @field_validator("database_url")
     @classmethod

@@ -50,7 +50,6 @@ from standin.gateway import Gateway, GatewaySession
 from standin.holds import Hold
 from standin.model import (
     ALL_PERMISSIONS,
-    BOT_PERMISSIONS,
     DEFAULT_MEMBER_PERMISSIONS,
     PERM_ADMINISTRATOR,
     PERM_MANAGE_GUILD,
@@ -836,7 +835,7 @@ class DiscordStandIn:
             "channel": {**channel.to_payload(), "permissions": str(permissions)},
             "member": member.to_payload(permissions=permissions),
             "data": data,
-            "app_permissions": str(BOT_PERMISSIONS),
+            "app_permissions": str(guild.bot_permissions),
             "entitlements": [],
             "entitlement_sku_ids": [],
             "authorizing_integration_owners": {"0": str(guild.id)},

@@ -17,7 +17,6 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 from standin.model import (
-    BOT_PERMISSIONS,
     StandInError,
     StandInGuild,
     StandInMember,
@@ -127,7 +126,7 @@ class Gateway:
             role(
                 guild.bot_role_id,
                 self.state.application_name,
-                BOT_PERMISSIONS,
+                guild.bot_permissions,
                 1,
                 managed=True,
                 tags={"bot_id": str(self.state.bot_user.id)},
@@ -182,7 +181,7 @@ class Gateway:
             "voice_states": [],
             "members": members,
             "channels": [c.to_payload() for c in guild.channels],
-            "threads": [],
+            "threads": [t.to_payload() for t in guild.threads],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],

@@ -233,8 +233,14 @@ class Driver:
         return None
 
     def state_token(self) -> tuple[int, int]:
-        msgs = self.s.public_messages(self.channel_id)
-        return len(msgs), sum(len(m.versions) for m in msgs)
+        """Changes whenever a public message of the channel is posted, edited or deleted
+        (deleted ones count: a post and a deletion together must not look like nothing)."""
+        msgs = [
+            m
+            for m in self.s.messages(self.channel_id, include_deleted=True)
+            if m.visible_to is None
+        ]
+        return len(msgs), sum(len(m.versions) + m.deleted for m in msgs)
 
     async def wait_change(self, token: tuple[int, int], timeout: float = 20.0) -> None:
         await self.s.wait_for(

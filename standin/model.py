@@ -24,10 +24,13 @@ from standin.validation import (
 __all__ = [
     "ALL_PERMISSIONS",
     "BOT_PERMISSIONS",
+    "CHANNEL_PUBLIC_THREAD",
     "DEFAULT_MEMBER_PERMISSIONS",
     "DISCORD_EPOCH_MS",
     "PERM_ADMINISTRATOR",
+    "PERM_CREATE_PUBLIC_THREADS",
     "PERM_MANAGE_GUILD",
+    "THREAD_BOT_PERMISSIONS",
     "CommandNotFoundError",
     "CommandNotPermittedError",
     "ComponentNotFoundError",
@@ -66,6 +69,7 @@ PERM_READ_MESSAGE_HISTORY = 1 << 16
 PERM_USE_EXTERNAL_EMOJIS = 1 << 18
 PERM_CHANGE_NICKNAME = 1 << 26
 PERM_USE_APPLICATION_COMMANDS = 1 << 31
+PERM_CREATE_PUBLIC_THREADS = 1 << 35
 PERM_SEND_MESSAGES_IN_THREADS = 1 << 38
 ALL_PERMISSIONS = (1 << 51) - 1
 
@@ -82,8 +86,14 @@ DEFAULT_MEMBER_PERMISSIONS = (
     | PERM_USE_APPLICATION_COMMANDS
     | PERM_SEND_MESSAGES_IN_THREADS
 )
-#: What the bot's managed role grants.
+#: What the bot's managed role grants (a guild's ``bot_permissions`` may say otherwise).
+#: Not Create Public Threads: a guild that invited the bot before it asked for that (the
+#: games stay in the channel); ``THREAD_BOT_PERMISSIONS`` is what today's invite grants.
 BOT_PERMISSIONS = DEFAULT_MEMBER_PERMISSIONS
+THREAD_BOT_PERMISSIONS = BOT_PERMISSIONS | PERM_CREATE_PUBLIC_THREADS
+CHANNEL_TEXT = 0
+CHANNEL_PUBLIC_THREAD = 11
+THREAD_ARCHIVE_MINUTES = (60, 1440, 4320, 10080)
 
 
 def iso_timestamp(epoch_seconds: float) -> str:
@@ -176,15 +186,45 @@ class StandInUser:
 
 @dataclass(eq=False)
 class StandInChannel:
-    """A guild text channel."""
+    """A guild text channel, or a public thread of one (``parent_id``)."""
 
     id: int
     guild_id: int
     name: str
     position: int = 0
-    type: int = 0
+    type: int = CHANNEL_TEXT
+    parent_id: int | None = None
+    owner_id: int | None = None  # a thread's creator
+    archive_minutes: int = 1440
+    created_at: str | None = None
+
+    @property
+    def is_thread(self) -> bool:
+        return self.type == CHANNEL_PUBLIC_THREAD
 
     def to_payload(self) -> dict[str, Any]:
+        if self.is_thread:
+            return {
+                "id": str(self.id),
+                "type": self.type,
+                "guild_id": str(self.guild_id),
+                "name": self.name,
+                "parent_id": str(self.parent_id),
+                "owner_id": str(self.owner_id),
+                "last_message_id": None,
+                "rate_limit_per_user": 0,
+                "message_count": 0,
+                "member_count": 1,
+                "total_message_sent": 0,
+                "flags": 0,
+                "thread_metadata": {
+                    "archived": False,
+                    "auto_archive_duration": self.archive_minutes,
+                    "archive_timestamp": self.created_at,
+                    "locked": False,
+                    "create_timestamp": self.created_at,
+                },
+            }
         return {
             "id": str(self.id),
             "type": self.type,
@@ -249,6 +289,10 @@ class StandInGuild:
     members: dict[int, StandInMember] = field(default_factory=dict)
     #: The guild's custom emojis (Discord emoji objects), by id.
     emojis: dict[int, dict[str, Any]] = field(default_factory=dict)
+    #: What the bot's role grants in this guild (set before the bot connects).
+    bot_permissions: int = BOT_PERMISSIONS
+    #: Public threads the bot created (not in ``channels``: Discord lists them apart).
+    threads: list[StandInChannel] = field(default_factory=list)
 
     @property
     def everyone_role_id(self) -> int:
@@ -305,6 +349,7 @@ class RecordedMessage:
     versions: list[dict[str, Any]]
     created_at: float
     deleted: bool = False
+    thread_id: int | None = None  # the thread started from this message
     #: Every file ever uploaded to this message, by attachment id (see ``attachments``).
     files: dict[str, StoredFile] = field(default_factory=dict)
 
@@ -312,6 +357,11 @@ class RecordedMessage:
     def payload(self) -> dict[str, Any]:
         """The current Discord message object."""
         return self.versions[-1]
+
+    @property
+    def mentioned(self) -> list[int]:
+        """The users this message notified when it was created (``allowed_mentions``)."""
+        return [int(u["id"]) for u in self.versions[0].get("mentions") or []]
 
     @property
     def ephemeral(self) -> bool:

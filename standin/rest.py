@@ -29,6 +29,12 @@ from standin.http import (
     read_body,
 )
 from standin.model import (
+    CHANNEL_PUBLIC_THREAD,
+    CHANNEL_TEXT,
+    PERM_ADMINISTRATOR,
+    PERM_CREATE_PUBLIC_THREADS,
+    PERM_SEND_MESSAGES_IN_THREADS,
+    THREAD_ARCHIVE_MINUTES,
     InteractionDeadlineMissedError,
     InteractionFailedError,
     InteractionResult,
@@ -138,6 +144,13 @@ class RestApi:
             ("GET", "/channels/{channel_id}", self._get_channel, True),
             ("GET", "/channels/{channel_id}/messages", self._get_channel_messages, True),
             ("POST", "/channels/{channel_id}/messages", self._post_channel_message, True),
+            ("POST", "/channels/{channel_id}/threads", self._post_thread, True),
+            (
+                "POST",
+                "/channels/{channel_id}/messages/{message_id}/threads",
+                self._post_message_thread,
+                True,
+            ),
             (
                 "GET",
                 "/channels/{channel_id}/messages/{message_id}",
@@ -340,6 +353,32 @@ class RestApi:
 
     # ------------------------------------------------------------------ messages
 
+    def _mentions(self, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The users a new message notifies, as Discord decides: the ``<@id>`` of its
+        content that ``allowed_mentions`` permits (all of them when it is absent)."""
+        content = str(data.get("content") or "")
+        named = [int(m) for m in re.findall(r"<@!?(\d+)>", content)]
+        allowed = data.get("allowed_mentions")
+        if allowed is not None:
+            parse = list(allowed.get("parse") or [])
+            users = [int(u) for u in allowed.get("users") or []]
+            if "users" in parse and users:
+                raise ApiError(
+                    400,
+                    50035,
+                    "Invalid Form Body",
+                    rejection="allowed_mentions: parse users together with a users list",
+                )
+            if len(users) > 100:
+                raise ApiError(400, 50035, "Invalid Form Body", rejection="over 100 users")
+            if "users" not in parse:
+                named = [u for u in named if u in users]
+        seen: list[int] = []
+        for u in named:
+            if u not in seen:
+                seen.append(u)
+        return [self.state.users[u].to_payload() for u in seen if u in self.state.users]
+
     def _new_message(
         self,
         *,
@@ -369,7 +408,7 @@ class RestApi:
             "edited_timestamp": None,
             "tts": bool(data.get("tts")),
             "mention_everyone": False,
-            "mentions": [],
+            "mentions": self._mentions(data),
             "mention_roles": [],
             "pinned": False,
         }
@@ -653,10 +692,80 @@ class RestApi:
             found = [m for m in found if m.id > _snowflake(request.query["after"])][:limit]
         return json_response([m.payload for m in reversed(found)][:limit])
 
+    # ------------------------------------------------------------------ REST: threads
+    def _bot_may(self, channel: StandInChannel, permission: int, name: str) -> None:
+        """Discord's permission check for the bot in ``channel`` (403 Missing Permissions;
+        a bot that asks without checking its permissions first is a client bug)."""
+        guild = self.state.guilds[channel.guild_id]
+        if not guild.bot_permissions & PERM_ADMINISTRATOR and not (
+            guild.bot_permissions & permission
+        ):
+            raise ApiError(
+                403, 50013, "Missing Permissions", rejection=f"{name} without the permission"
+            )
+
+    def _new_thread(
+        self, parent: StandInChannel, data: Mapping[str, Any], what: str
+    ) -> StandInChannel:
+        if parent.type != CHANNEL_TEXT:
+            raise ApiError(400, 50024, "Cannot execute action on this channel type", rejection=what)
+        name = str(data.get("name") or "")
+        if not 1 <= len(name) <= 100:
+            raise ApiError(400, 50035, "Invalid Form Body", rejection=f"{what}: name {name!r}")
+        minutes = int(data.get("auto_archive_duration") or 1440)
+        if minutes not in THREAD_ARCHIVE_MINUTES:
+            raise ApiError(400, 50035, "Invalid Form Body", rejection=f"{what}: {minutes} min")
+        if int(data.get("type") or CHANNEL_PUBLIC_THREAD) != CHANNEL_PUBLIC_THREAD:
+            raise ApiError(400, 50035, "Invalid Form Body", rejection=f"{what}: not public")
+        self._bot_may(parent, PERM_CREATE_PUBLIC_THREADS, what)
+        thread = StandInChannel(
+            self.state.ids.next(),
+            parent.guild_id,
+            name,
+            type=CHANNEL_PUBLIC_THREAD,
+            parent_id=parent.id,
+            owner_id=self.state.bot_user.id,
+            archive_minutes=minutes,
+            created_at=iso_timestamp(self.state.now()),
+        )
+        self.state.guilds[parent.guild_id].threads.append(thread)
+        self.state.channels[thread.id] = thread
+        self.state.notify()
+        return thread
+
+    async def _post_thread(self, request: web.Request, params: dict[str, str]) -> web.Response:
+        """``POST /channels/{id}/threads``: a public thread without a starter message."""
+        parent = self._channel(params)
+        data, _files = await self._read(request)
+        thread = self._new_thread(parent, data, f"thread in #{parent.name}")
+        return json_response(thread.to_payload(), status=201)
+
+    async def _post_message_thread(
+        self, request: web.Request, params: dict[str, str]
+    ) -> web.Response:
+        """``POST /channels/{id}/messages/{id}/threads``: a thread started from a message."""
+        message = self._channel_message(params)
+        parent = self._channel(params)
+        data, _files = await self._read(request)
+        if message.thread_id is not None:
+            raise ApiError(
+                400,
+                160004,
+                "A thread has already been created for this message",
+                rejection=f"a second thread from message {message.id}",
+            )
+        thread = self._new_thread(parent, data, f"thread from message {message.id}")
+        thread.id = message.id  # Discord: a message's thread has the message's id
+        self.state.channels[thread.id] = thread
+        message.thread_id = thread.id
+        return json_response(thread.to_payload(), status=201)
+
     async def _post_channel_message(
         self, request: web.Request, params: dict[str, str]
     ) -> web.Response:
         channel = self._channel(params)
+        if channel.is_thread:
+            self._bot_may(channel, PERM_SEND_MESSAGES_IN_THREADS, "a message in a thread")
         data, files = await self._read(request)
         nonce = data.get("nonce")
         if nonce is not None and len(str(nonce)) > 25:

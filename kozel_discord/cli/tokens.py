@@ -25,7 +25,8 @@ INVITE_SCOPES = ("bot", "applications.commands")
 #: The permissions the bot asks for when it is invited, by name and bit
 #: (https://discord.com/developers/docs/topics/permissions). What the bot does with them:
 #: it posts the table messages, game results and series ends in the channel of ``/kozel start``
-#: (Send Messages; in a thread, Send Messages in Threads), as embeds (Embed Links) with buttons
+#: (Send Messages), or in a thread of it per table (Create Public Threads, Send Messages in
+#: Threads; ``/kozel settings threads:``), as embeds (Embed Links) with buttons
 #: and select menus, and keeps editing its own table message while a game runs and after a
 #: restart (Read Message History). Everything else -- slash command answers, private hands -- is
 #: an interaction response, which needs no channel permission. Not asked for: Use External
@@ -36,10 +37,11 @@ PERMISSION_BITS: dict[str, int] = {
     "Send Messages": 1 << 11,
     "Embed Links": 1 << 14,
     "Read Message History": 1 << 16,
+    "Create Public Threads": 1 << 35,
     "Send Messages in Threads": 1 << 38,
 }
 
-#: The permission integer of the invite link: the sum of :data:`PERMISSION_BITS` (274877991936).
+#: The permission integer of the invite link: the sum of :data:`PERMISSION_BITS` (309237730304).
 BOT_PERMISSIONS = sum(PERMISSION_BITS.values())
 
 _TOKEN_PART = r"[A-Za-z0-9_-]+"

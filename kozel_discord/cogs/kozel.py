@@ -17,6 +17,15 @@ from ..ui.lobby import lobby_view
 if TYPE_CHECKING:
     from ..bot import KozelBot
 
+ON_OFF = [
+    app_commands.Choice(name=ls("choice.on"), value="on"),
+    app_commands.Choice(name=ls("choice.off"), value="off"),
+]
+VOTE_CHOICES = [
+    app_commands.Choice(name=ls("choice.vote.stop"), value="stop"),
+    app_commands.Choice(name=ls("choice.vote.timer"), value="timer"),
+]
+
 TIMER_CHOICES = [
     app_commands.Choice(name=ls("choice.timer.off"), value=0),
     app_commands.Choice(name=ls("choice.timer.30"), value=30),
@@ -75,6 +84,55 @@ class KozelCog(
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
         await components.open_hand(interaction)
+
+    @app_commands.command(name=ls("cmd.pings.name"), description=ls("cmd.pings.desc"))
+    @app_commands.describe(state=ls("cmd.pings.state"))
+    @app_commands.choices(state=ON_OFF)
+    @app_commands.guild_only()
+    async def pings(
+        self, interaction: discord.Interaction[Any], state: app_commands.Choice[str]
+    ) -> None:
+        """Turn one's own turn pings at this channel's table on or off."""
+        locale = locale_of(interaction)
+        on = state.value == "on"
+        await self.bot.tables.set_pings(interaction.channel_id or 0, interaction.user.id, on)
+        await interaction.response.send_message(
+            t("ping.on" if on else "ping.off", locale), ephemeral=True
+        )
+
+    @app_commands.command(name=ls("cmd.vote.name"), description=ls("cmd.vote.desc"))
+    @app_commands.describe(what=ls("cmd.vote.what"))
+    @app_commands.choices(what=VOTE_CHOICES)
+    @app_commands.guild_only()
+    async def vote(
+        self, interaction: discord.Interaction[Any], what: app_commands.Choice[str]
+    ) -> None:
+        """A vote of the other players against a host who holds the game up."""
+        locale = locale_of(interaction)
+        event = await self.bot.tables.vote(
+            interaction.channel_id or 0, interaction.user.id, what.value
+        )
+        have, need = event.votes
+        text = (
+            t(f"vote.{what.value}.passed", locale)
+            if event.passed
+            else t("vote.yours", locale, n=have, total=need)
+        )
+        await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name=ls("cmd.settings.name"), description=ls("cmd.settings.desc"))
+    @app_commands.describe(threads=ls("cmd.settings.threads"))
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.checks.has_permissions(manage_guild=True)
+    async def settings(
+        self, interaction: discord.Interaction[Any], threads: bool | None = None
+    ) -> None:
+        """This server's table settings (Manage Server): a thread per table."""
+        assert interaction.guild_id is not None
+        value = await self.bot.league.table_threads(interaction.guild_id, threads)
+        key = "settings.threads_on" if value else "settings.threads_off"
+        await interaction.response.send_message(t(key, locale_of(interaction)), ephemeral=True)
 
     @app_commands.command(name=ls("cmd.rules.name"), description=ls("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:

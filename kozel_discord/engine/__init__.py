@@ -11,7 +11,15 @@ from .errors import CardParseError, EngineError, IllegalActionError, Reason, Sna
 from .events import Event, EventKind, Play
 from .game import Game
 from .observe import Observation, PlayView, TakenTrick, observe, observe_game_end, public_action
-from .scoring import GameResult, defeat_points_for, score
+from .scoring import (
+    DEFEAT_POINTS,
+    BestTrick,
+    DefeatReason,
+    GameResult,
+    defeat_points_for,
+    defeat_reason,
+    score,
+)
 from .seats import HAND_SIZE, SEATS, partner_of, team_of, team_seats
 from .series import (
     SERIES_TARGET,
@@ -28,13 +36,16 @@ from .validate import beat_pairing, beats_all
 __all__ = [
     "CARDS",
     "DECK_POINTS",
+    "DEFEAT_POINTS",
     "HAND_SIZE",
     "SEATS",
     "SERIES_TARGET",
     "Action",
     "ActionKind",
+    "BestTrick",
     "Card",
     "CardParseError",
+    "DefeatReason",
     "EngineError",
     "Event",
     "EventKind",
@@ -57,6 +68,7 @@ __all__ = [
     "card",
     "cards",
     "defeat_points_for",
+    "defeat_reason",
     "derived_seeds",
     "from_snapshot",
     "game_rng",

@@ -18,7 +18,7 @@ from .actions import Action, ActionKind
 from .cards import CARDS, Card, Suit
 from .errors import IllegalActionError, Reason
 from .events import EVENT_OF, Event, EventKind, Play
-from .scoring import WIN_POINTS, GameResult, score
+from .scoring import WIN_POINTS, BestTrick, GameResult, score
 from .seats import HAND_SIZE, SEATS
 from .validate import validate_action
 
@@ -395,7 +395,28 @@ class Game:
             eggs=eggs,
             winner=winner,
             last_trick_taker=self.last_taker,
+            best_trick=best_trick(self.log),
         )
 
 
-__all__ = ["STOCK_AT_DEAL", "TRUMP_CARD_POSITIONS", "Game"]
+def best_trick(log: list[Event]) -> BestTrick | None:
+    """The taken trick with the most face-up card points (the first of equals); discards
+    count nothing (their faces stay hidden, 9.2), a returned trick (5.2) nothing."""
+    best: BestTrick | None = None
+    points = cards = 0
+    for e in log:
+        if e.kind in (EventKind.LEAD, EventKind.BEAT, EventKind.MOLODKA):
+            points += sum(c.points for c in e.cards)
+            cards += len(e.cards)
+        elif e.kind is EventKind.DISCARD:
+            cards += e.size or len(e.cards)
+        elif e.kind is EventKind.RETURN:
+            points = cards = 0
+        elif e.kind is EventKind.TAKE:
+            if best is None or points > best.points:
+                best = BestTrick(points, e.size or cards, e.seat)
+            points = cards = 0
+    return best
+
+
+__all__ = ["STOCK_AT_DEAL", "TRUMP_CARD_POSITIONS", "Game", "best_trick"]

@@ -18,6 +18,7 @@ class ErrorKey(StrEnum):
     GUILD_ONLY = "guild_only"
     HOST_ONLY = "host_only"
     ILLEGAL = "illegal"
+    NO_HUMAN = "no_human"
     NO_TABLE = "no_table"
     NOT_FINISHED = "not_finished"
     NOT_PLAYING = "not_playing"
@@ -32,6 +33,10 @@ class ErrorKey(StrEnum):
     TABLE_EXISTS = "table_exists"
     TRY_AGAIN = "try_again"
     WRONG_GUILD = "wrong_guild"
+    VOTE_NOT_OPEN = "vote_not_open"
+    VOTE_NOT_ALLOWED = "vote_not_allowed"
+    ALREADY_VOTED = "already_voted"
+    TIMER_ALREADY_ON = "timer_already_on"
 
 
 class ServiceError(Exception):

@@ -18,6 +18,8 @@ class TableEventKind(StrEnum):
     GAME_OVER = "game_over"
     SERIES_OVER = "series_over"
     STOPPED = "stopped"
+    IDLE_CLOSED = "idle_closed"  # closed after a long time without anything happening
+    VOTED = "voted"  # a vote against the host: ``passed`` says whether it carried
     RESUMED = "resumed"  # loaded again after a restart
 
 
@@ -34,6 +36,9 @@ class TableEvent:
     timed_out: bool = False
     result: GameResult | None = None
     outcome: SeriesOutcome | None = None
+    vote: str | None = None  # VOTED: the vote's kind (lobby.VOTE_STOP / VOTE_TIMER)
+    passed: bool = False
+    votes: tuple[int, int] = (0, 0)  # VOTED: votes so far, votes needed
 
 
 class TableListener(Protocol):

@@ -59,3 +59,13 @@ class LeagueService:
             return settings.rank_computer_series
         except StoreUnavailable as exc:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+
+    async def table_threads(self, guild_id: int, value: bool | None = None) -> bool:
+        """Read (``value`` None) or set whether a table's game goes into a thread."""
+        try:
+            if value is None:
+                return (await self.store.get_guild_settings(guild_id)).table_threads
+            settings = await self.store.run(lambda uow: uow.set_table_threads(guild_id, value))
+            return settings.table_threads
+        except StoreUnavailable as exc:
+            raise ServiceError(ErrorKey.TRY_AGAIN) from exc

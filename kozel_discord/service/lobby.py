@@ -7,6 +7,8 @@ the session persists what they changed.
 
 from __future__ import annotations
 
+import datetime as dt
+
 from ..ai import LEVELS
 from .errors import ErrorKey, ServiceError
 from .table import Seat, Table, TableStatus
@@ -49,11 +51,32 @@ def sit(t: Table, user_id: int, name: str, seat: int) -> None:
 
 
 def leave(t: Table, user_id: int) -> None:
+    """A human leaves their seat; a leaving host hands the table to the next human."""
     need_lobby(t)
     current = t.seat_of(user_id)
     if current is None:
         raise ServiceError(ErrorKey.NOT_SEATED)
     t.seats[current] = None
+    if user_id == t.host_id:
+        hand_over_host(t, current)
+
+
+def next_host(t: Table, after: int) -> int | None:
+    """The human who becomes host when the host leaves seat ``after``: the next seated
+    human clockwise from it (None when no human is seated)."""
+    for step in range(1, SEATS + 1):
+        s = t.seats[(after + step) % SEATS]
+        if s is not None and s.user_id is not None and s.user_id != t.host_id:
+            return s.user_id
+    return None
+
+
+def hand_over_host(t: Table, after: int) -> None:
+    """The host left seat ``after``: the next human is host. Without a human nobody is
+    (the old host stays recorded, but an unseated host cannot start: see check_start)."""
+    successor = next_host(t, after)
+    if successor is not None:
+        t.host_id = successor
 
 
 def add_computer(t: Table, user_id: int, seat: int, level: str, name: str) -> None:
@@ -88,6 +111,10 @@ def check_start(t: Table, user_id: int) -> None:
     """The host starts the series once every seat is taken."""
     need_lobby(t)
     _need_host(t, user_id)
+    if not t.human_ids:
+        raise ServiceError(ErrorKey.NO_HUMAN)
+    if t.seat_of(user_id) is None:
+        raise ServiceError(ErrorKey.SIT_FIRST)
     if not t.full:
         raise ServiceError(ErrorKey.SEATS_EMPTY)
 
@@ -118,3 +145,76 @@ def check_stop(t: Table, user_id: int, is_admin: bool) -> None:
 def back_from_away(t: Table, seat: int) -> None:
     s = t.seat(seat)
     s.away, s.timeouts = False, 0
+
+
+# ---------------------------------------------------------------------- pings
+def set_pings(t: Table, user_id: int, on: bool) -> None:
+    """A seated player turns their turn pings at this table on or off."""
+    if t.seat_of(user_id) is None:
+        raise ServiceError(ErrorKey.NOT_SEATED)
+    if on:
+        t.pings_off.discard(user_id)
+    else:
+        t.pings_off.add(user_id)
+
+
+# ---------------------------------------------------------------------- votes
+VOTE_STOP = "stop"
+VOTE_TIMER = "timer"
+VOTES = (VOTE_STOP, VOTE_TIMER)
+
+
+def voters(t: Table) -> list[int]:
+    """Who may vote against the host: the seated humans other than the host."""
+    return [u for u in t.human_ids if u != t.host_id]
+
+
+def votes_needed(t: Table) -> int:
+    """A majority of the other humans (more than half of them)."""
+    return len(voters(t)) // 2 + 1
+
+
+def host_holds_up(t: Table) -> bool:
+    """The host keeps the game waiting: not seated, marked away, or it is their turn."""
+    seat = t.seat_of(t.host_id)
+    if seat is None:
+        return True
+    if t.seat(seat).away:
+        return True
+    return t.series is not None and t.series.turn == seat
+
+
+def vote(t: Table, user_id: int, kind: str) -> bool:
+    """``user_id`` votes to stop the table or to turn its timer on; True once the vote has
+    its majority (the votes of that kind are then cleared). Only during a game, only the
+    other humans, only while the host holds the game up."""
+    if kind not in VOTES:
+        raise ServiceError(ErrorKey.VOTE_NOT_OPEN)
+    if t.status is not TableStatus.PLAYING:
+        raise ServiceError(ErrorKey.NOT_PLAYING)
+    if user_id not in voters(t):
+        raise ServiceError(ErrorKey.VOTE_NOT_ALLOWED)
+    if kind == VOTE_TIMER and t.turn_timeout:
+        raise ServiceError(ErrorKey.TIMER_ALREADY_ON)
+    if not host_holds_up(t):
+        raise ServiceError(ErrorKey.VOTE_NOT_OPEN)
+    ballot = t.votes.setdefault(kind, set())
+    if user_id in ballot:
+        raise ServiceError(ErrorKey.ALREADY_VOTED)
+    ballot.add(user_id)
+    if len(ballot) >= votes_needed(t):
+        del t.votes[kind]
+        return True
+    return False
+
+
+def host_acted(t: Table, user_id: int) -> None:
+    """The host made a move: any open vote against them is void."""
+    if user_id == t.host_id:
+        t.votes.clear()
+
+
+# ---------------------------------------------------------------------- idle tables
+def is_idle(t: Table, now: dt.datetime, idle: dt.timedelta) -> bool:
+    """Nothing happened at the table for ``idle`` (a table never saved counts as new)."""
+    return t.last_activity is not None and now - t.last_activity >= idle

@@ -19,6 +19,7 @@ from ..store import LeagueStore
 from . import computer, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
+from .guards import TableGuards
 from .session import Change, SessionContext, TableSession
 from .stopped import drop_tombstone, stopped_tables
 from .table import Seat, Table, TableStatus
@@ -41,7 +42,7 @@ def new_table_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
-class TableService:
+class TableService(TableGuards):
     """The registry of live tables, backed by the store so that a restart loses nothing.
 
     ``default_timeout``: the move timer of a new table (None: off); ``timer_seconds``: what
@@ -80,6 +81,9 @@ class TableService:
         self._sessions: dict[int, TableSession] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._listeners: list[TableListener] = []
+        self._sweeper: asyncio.Task[None] | None = None
+        # A table's thread is another name of its channel: thread id -> channel id.
+        self._aliases: dict[int, int] = {}
 
     # ------------------------------------------------------------------ registry
     @property
@@ -93,8 +97,17 @@ class TableService:
     def add_listener(self, listener: TableListener) -> None:
         self._listeners.append(listener)
 
+    def canonical(self, channel_id: int) -> int:
+        """The channel whose table ``channel_id`` shows: a table's thread gives its channel."""
+        return self._aliases.get(channel_id, channel_id)
+
+    def _remember_thread(self, table: Table) -> None:
+        thread = table.messages.get("thread")
+        if thread:
+            self._aliases[int(thread)] = table.channel_id
+
     def get(self, channel_id: int) -> Table | None:
-        session = self._sessions.get(channel_id)
+        session = self._sessions.get(self.canonical(channel_id))
         return session.table if session is not None else None
 
     def tables(self) -> list[Table]:
@@ -118,6 +131,9 @@ class TableService:
         self._ctx.closed = True
         await self.computers.close()
         tasks = [s.detach_task() for s in self._sessions.values()]
+        if self._sweeper is not None:
+            tasks.append(self._sweeper)
+            self._sweeper = None
         await cancel_and_wait(t for t in tasks if t is not None)
 
     async def resume(self, owns: Callable[[int], bool] | None = None) -> list[Table]:
@@ -138,6 +154,7 @@ class TableService:
                 continue
             session = TableSession(table, self._lock(table.channel_id), self._ctx)
             self._sessions[table.channel_id] = session
+            self._remember_thread(table)
             resumed.append(session)
         for session in resumed:
             async with session.lock:
@@ -184,6 +201,7 @@ class TableService:
             )
             table.seats[0] = Seat(user_id=host_id, name=host_name)
             table.version = 1
+            table.last_activity = self._now()
             session = TableSession(table, lock, self._ctx)
             await session.save_new()
             if old is not None:
@@ -244,7 +262,8 @@ class TableService:
                 if s is not None:
                     lobby.back_from_away(t, i)
             t.table_id = new_table_id()  # controls of the old series go stale
-            t.messages = {}
+            # The next series plays on in the same thread (if the table has one).
+            t.messages = {k: v for k, v in t.messages.items() if k == "thread"}
             self._new_series(t)
 
         return await self._change(channel_id, table_id, change, kind=TableEventKind.STARTED)
@@ -280,6 +299,7 @@ class TableService:
         change: Change,
         kind: TableEventKind = TableEventKind.LOBBY,
     ) -> Table:
+        channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._session(channel_id, table_id)
             await session.commit(change, starting=kind is TableEventKind.STARTED)
@@ -298,6 +318,7 @@ class TableService:
         action_text: str,
     ) -> Table:
         """A human's move from the hand view. Persisted before this returns."""
+        channel_id = self.canonical(channel_id)
         waited = time.perf_counter()
         async with self._lock(channel_id):
             self._ctx.lock_waits.append(time.perf_counter() - waited)
@@ -323,6 +344,7 @@ class TableService:
                 except IllegalActionError as exc:
                     raise ServiceError(ErrorKey.ILLEGAL, reason=exc.reason.value) from exc
                 lobby.back_from_away(t, seat)
+                lobby.host_acted(t, user_id)
 
             events = await session.play_change(seat, action, change, by_computer=False)
             table = session.table
@@ -332,6 +354,7 @@ class TableService:
 
     async def mark_back(self, channel_id: int, user_id: int) -> None:
         """A player who was away acts again (opens the hand): the computer stops for them."""
+        channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
             if session is None or session.table.status is not TableStatus.PLAYING:
@@ -345,6 +368,7 @@ class TableService:
 
     def check_stop(self, channel_id: int, user_id: int, is_admin: bool) -> Table:
         """The table ``user_id`` may stop (the host, or ``is_admin``: Manage Server)."""
+        channel_id = self.canonical(channel_id)
         table = self.get(channel_id)
         if table is None:
             raise ServiceError(ErrorKey.NO_TABLE)
@@ -362,6 +386,7 @@ class TableService:
     ) -> Table:
         """End the channel's table (``table_id``: only if it is still that one). ``cancel``:
         the lobby's cancel button, which only the host may press."""
+        channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
             if session is None:
@@ -372,13 +397,7 @@ class TableService:
             if cancel:
                 lobby.check_cancel(table, user_id)
             lobby.check_stop(table, user_id, is_admin)
-            tomb = await session.delete(self._now())
-            session.end()
-            del self._sessions[channel_id]
-            table.status, table.version = TableStatus.STOPPED, tomb
-            log.info(
-                "stopped table=%s guild=%s channel=%s", table.table_id, table.guild_id, channel_id
-            )
+            await self._end_session(session, "stopped")
         await self._emit(TableEvent(TableEventKind.STOPPED, table))
         return table
 
@@ -391,6 +410,7 @@ class TableService:
 
     async def set_messages(self, channel_id: int, table_id: str, ids: dict[str, int]) -> None:
         """Remember ids of the table's public messages (persisted, for restarts)."""
+        channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
             if session is None or session.table.table_id != table_id:
@@ -401,6 +421,8 @@ class TableService:
                 await session.commit(lambda t: t.messages.update(ids))
             except ServiceError:
                 log.warning("message_ids_not_saved channel=%s", channel_id)
+                return
+            self._remember_thread(session.table)
 
     async def _emit(self, event: TableEvent) -> None:
         for listener in self._listeners:

@@ -109,6 +109,7 @@ class TableSession:
         try:
             change(table)
             table.version += 1
+            table.last_activity = self.ctx.now()
             self._set_deadline()
             work, state = self._writes(starting=starting)
             await self.ctx.write(work)

@@ -84,6 +84,9 @@ class Table:
     recorded_games: int = 0  # games of the series already in the league store
     series_recorded: bool = False
     last_event: dict[str, Any] = field(default_factory=dict)  # what the table message says
+    pings_off: set[int] = field(default_factory=set)  # players who turned their turn pings off
+    votes: dict[str, set[int]] = field(default_factory=dict)  # vote kind -> who voted for it
+    last_activity: dt.datetime | None = None  # the last change saved (idle tables close)
     # The state as last written to the store (not itself stored): the rollback point.
     saved_state: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
@@ -126,6 +129,9 @@ class Table:
             "recorded_games": self.recorded_games,
             "series_recorded": self.series_recorded,
             "last_event": self.last_event,
+            "pings_off": sorted(self.pings_off),
+            "votes": {k: sorted(v) for k, v in sorted(self.votes.items()) if v},
+            "last_activity": self.last_activity.isoformat() if self.last_activity else None,
         }
 
     @classmethod
@@ -158,5 +164,15 @@ class Table:
             recorded_games=int(state.get("recorded_games", 0)),
             series_recorded=bool(state.get("series_recorded", False)),
             last_event=dict(state.get("last_event") or {}),
+            pings_off={int(u) for u in state.get("pings_off") or ()},
+            votes={str(k): {int(u) for u in v} for k, v in (state.get("votes") or {}).items()},
+            last_activity=_time(state.get("last_activity")),
             saved_state=state,
         )
+
+
+def _time(value: Any) -> dt.datetime | None:
+    if not value:
+        return None
+    when = dt.datetime.fromisoformat(str(value))
+    return when if when.tzinfo is not None else when.replace(tzinfo=dt.UTC)

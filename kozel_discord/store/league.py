@@ -93,6 +93,11 @@ class UnitOfWork:
         Applies to series started afterwards."""
         return await series.set_rank_computer_series(self._session, guild_id, value)
 
+    async def set_table_threads(self, guild_id: int, value: bool) -> GuildSettings:
+        """Whether a table's game goes into a thread of its channel (default on, where the
+        bot may create threads)."""
+        return await series.set_table_threads(self._session, guild_id, value)
+
     async def start_series(self, start: SeriesStart) -> bool:
         """Create the series (a no-op when ``series_key`` exists in the guild) and upsert
         its human players with their display names. Returns whether the series is ranked."""

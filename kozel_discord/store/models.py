@@ -122,6 +122,8 @@ class Guild(Base):
     rank_computer_series: Mapped[bool] = mapped_column(
         Boolean, nullable=False, default=False, server_default=text("false")
     )
+    # A thread per table: NULL is the default (on where the bot may create threads).
+    table_threads: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
 
 
 class Player(Base):

@@ -107,6 +107,8 @@ class GuildSettings:
     guild_id: int
     #: Off (default): a series with a computer seat is unranked. On: it counts for its humans.
     rank_computer_series: bool = False
+    #: A thread per table (default on: used where the bot may create threads).
+    table_threads: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,10 +92,28 @@ async def ensure_guild(session: AsyncSession, guild_id: int) -> None:
 
 
 async def get_guild_settings(session: AsyncSession, guild_id: int) -> GuildSettings:
-    value = await session.scalar(
-        select(m.Guild.rank_computer_series).where(m.Guild.guild_id == guild_id)
+    row = (
+        await session.execute(
+            select(m.Guild.rank_computer_series, m.Guild.table_threads).where(
+                m.Guild.guild_id == guild_id
+            )
+        )
+    ).first()
+    if row is None:
+        return GuildSettings(guild_id=guild_id)
+    return GuildSettings(
+        guild_id=guild_id,
+        rank_computer_series=bool(row[0]),
+        table_threads=True if row[1] is None else bool(row[1]),
     )
-    return GuildSettings(guild_id=guild_id, rank_computer_series=bool(value))
+
+
+async def set_table_threads(session: AsyncSession, guild_id: int, value: bool) -> GuildSettings:
+    stmt = insert_for(session, m.Guild).values(guild_id=guild_id, table_threads=value)
+    stmt = stmt.on_conflict_do_update(index_elements=["guild_id"], set_={"table_threads": value})
+    await session.execute(stmt)
+    log.info("guild %s: table_threads=%s", guild_id, value)
+    return await get_guild_settings(session, guild_id)
 
 
 async def set_rank_computer_series(
@@ -107,7 +125,7 @@ async def set_rank_computer_series(
     )
     await session.execute(stmt)
     log.info("guild %s: rank_computer_series=%s", guild_id, value)
-    return GuildSettings(guild_id=guild_id, rank_computer_series=value)
+    return await get_guild_settings(session, guild_id)
 
 
 # ------------------------------------------------------------------------------- series
@@ -335,5 +353,6 @@ __all__ = [
     "get_guild_settings",
     "record_game",
     "set_rank_computer_series",
+    "set_table_threads",
     "start_series",
 ]

@@ -22,7 +22,7 @@ import discord
 
 from ..engine import Observation
 from ..service import Table, TableService
-from . import render
+from .results import game_over_embed
 
 log = logging.getLogger(__name__)
 
@@ -83,7 +83,7 @@ def classify(
         for number, result in enumerate(obs.results, start=1):
             key = f"result_{number}"
             if key not in saved:
-                embed = render.game_over_embed(table, number, result, obs, table.locale)
+                embed = game_over_embed(table, number, result, obs, table.locale)
                 if embed.title:
                     titles[embed.title] = key
     for message in messages:

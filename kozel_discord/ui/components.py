@@ -21,6 +21,7 @@ from .board import HandButton, PlaySelect, open_hand, show_hand
 from .errors import Guarded
 from .league import StandingsPageButton
 from .lobby import TID, AddComputerSelect, LobbyButton, SitButton
+from .pings import PingsButton
 from .ports import host_of
 from .tricks import LastTricksButton
 
@@ -127,4 +128,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RematchButton,
     StopButton,
     StandingsPageButton,
+    PingsButton,
 )

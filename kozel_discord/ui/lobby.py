@@ -13,6 +13,7 @@ from ..service import LEVELS, ErrorKey, ServiceError, Table, TableStatus
 from . import render
 from .errors import Guarded
 from .interaction import display_name, selected_value
+from .pings import PingsButton
 from .ports import host_of
 
 TID = r"(?P<tid>[0-9a-f]{12})"
@@ -29,6 +30,7 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
         view.add_item(AddComputerSelect(table, empty, locale))
     for action in ("leave", "timer", "begin", "cancel"):
         view.add_item(LobbyButton(table, action, locale))
+    view.add_item(PingsButton(table.table_id, locale))
     return view
 
 
@@ -172,7 +174,7 @@ class LobbyButton(
                     locale,
                 )
             if action == "begin":
-                disabled = not table.full
+                disabled = not table.full or not table.human_ids
         super().__init__(
             discord.ui.Button(
                 label=label[:80],

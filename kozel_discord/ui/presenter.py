@@ -34,7 +34,7 @@ from ..engine import observe_game_end
 from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
-from . import adopt, components, render, table_message
+from . import adopt, components, pings, render, results, table_message, threads
 from .board import refresh_board
 from .lobby import lobby_view
 from .ports import Messenger
@@ -43,6 +43,7 @@ log = logging.getLogger(__name__)
 
 BOARD_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens live 15 minutes
 IDLE_WORKER = 60.0
+NO_MENTIONS = discord.AllowedMentions.none()
 
 
 @dataclass
@@ -73,9 +74,11 @@ class TablePresenter:
         self._boards: dict[tuple[int, int], _Board] = {}
         self._last_edit: dict[int, float] = {}  # channel -> loop time of its last edit
         self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
+        self.pings = pings.TurnPings(self._channel)
         self._shown_png: dict[int, tuple[int, str]] = {}  # channel -> (message, picture digest)
 
     async def close(self) -> None:
+        await self.pings.close()
         await cancel_and_wait(list(self._workers.values()))
         self._workers.clear()
 
@@ -130,6 +133,7 @@ class TablePresenter:
         if pending_edit is not None:
             await self._edit_table_message(pending_edit)
         await self._refresh_boards(event.table)
+        await self.pings.follow(self.tables, event.table)
 
     def _current(self, table: Table) -> Table:
         """The service's table now (a failed commit rebuilds it), if it is still that one."""
@@ -140,7 +144,8 @@ class TablePresenter:
         table = self._current(event.table)
         kind = event.kind
         if kind is TableEventKind.STARTED:
-            await self.post_table_message(table)
+            await threads.ensure_thread(self.tables, self.messenger, table)
+            await self.post_table_message(self._current(table))
         elif kind is TableEventKind.GAME_OVER:
             await self._freeze_table_message(table)
             await self._post_results(table)
@@ -154,11 +159,23 @@ class TablePresenter:
             await self._stopped(event.table)
             self._forget_boards(table.channel_id)
             await self.tables.forget_stopped(event.table)
+        elif kind is TableEventKind.IDLE_CLOSED:
+            await self._stopped(table, text=t("idle.closed_message", table.locale))
+            await self._send(table, content=t("idle.closed", table.locale))
+            self._forget_boards(table.channel_id)
+            await self.tables.forget_stopped(event.table)
+        elif kind is TableEventKind.VOTED:
+            await self._send(table, content=pings.vote_text(event), allowed_mentions=NO_MENTIONS)
         elif kind is TableEventKind.RESUMED:
             await self._resumed(table)
 
     # ---------------------------------------------------------------- messages
     def _channel(self, table: Table) -> discord.PartialMessageable:
+        """Where the game's messages go: the table's thread, if it has one (ui/threads.py)."""
+        where = table.messages.get("thread") or table.channel_id
+        return self.messenger.get_partial_messageable(where, guild_id=table.guild_id)
+
+    def _lobby_channel(self, table: Table) -> discord.PartialMessageable:
         return self.messenger.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     async def _send(
@@ -326,7 +343,7 @@ class TablePresenter:
                 continue
             msg = await self._send(
                 table,
-                embed=render.game_over_embed(table, number, result, obs, table.locale),
+                embed=results.game_over_embed(table, number, result, obs, table.locale),
                 key=key,
             )
             if msg is not None:
@@ -338,7 +355,7 @@ class TablePresenter:
             return
         msg = await self._send(
             table,
-            embed=render.series_over_embed(table, obs, table.locale),
+            embed=results.series_over_embed(table, obs, table.locale),
             view=components.rematch_view(table, table.locale),
             key="series_over",
         )
@@ -347,7 +364,7 @@ class TablePresenter:
                 table.channel_id, table.table_id, {"series_over": msg.id}
             )
 
-    async def _stopped(self, table: Table) -> None:
+    async def _stopped(self, table: Table, text: str | None = None) -> None:
         """The table's public messages lose their controls and say that it was stopped."""
         table_id = table.messages.get("table")
         if table_id is not None and table.messages.get("table_frozen") != table.messages.get(
@@ -363,9 +380,9 @@ class TablePresenter:
         if lobby_id is not None:
             with contextlib.suppress(discord.HTTPException):
                 await (
-                    self._channel(table)
+                    self._lobby_channel(table)
                     .get_partial_message(lobby_id)
-                    .edit(content=t("stop.done", table.locale), embed=None, view=None)
+                    .edit(content=text or t("stop.done", table.locale), embed=None, view=None)
                 )
 
     async def _resumed(self, table: Table) -> None:
@@ -383,7 +400,7 @@ class TablePresenter:
             else:
                 with contextlib.suppress(discord.HTTPException):
                     await (
-                        self._channel(table)
+                        self._lobby_channel(table)
                         .get_partial_message(msg_id)
                         .edit(
                             embed=render.lobby_embed(table, table.locale),

@@ -12,7 +12,7 @@ import datetime as dt
 
 import discord
 
-from ..engine import Action, ActionKind, Card, GameResult, Observation, Suit, team_of, team_seats
+from ..engine import Action, ActionKind, Card, Observation, Suit, team_of, team_seats
 from ..i18n import t
 from ..service import Seat, Table, TableStatus
 
@@ -259,50 +259,4 @@ def hand_embed(
         if obs.can_declare_molodka():
             status += "\n" + t("hand.molodka_possible", locale)
     e.add_field(name=t("table.status", locale), value=status, inline=False)
-    return e
-
-
-# ---------------------------------------------------------------- results
-def game_over_embed(
-    table: Table, number: int, r: GameResult, obs: Observation, locale: str
-) -> discord.Embed:
-    if r.eggs:
-        verdict = t("result.eggs", locale)
-    else:
-        loser = 1 - (r.winner or 0)
-        verdict = t(
-            "result.defeat",
-            locale,
-            team=t(f"team.{'ab'[loser]}.long", locale),
-            points=r.defeat_points[loser],
-        )
-    e = discord.Embed(
-        title=t("result.title", locale, n=number), description=verdict, colour=COLOR_DONE
-    )
-    for team in (0, 1):
-        e.add_field(
-            name=t(f"team.{'ab'[team]}.long", locale),
-            value=t(
-                "result.team_line",
-                locale,
-                names=team_names(table, team, locale),
-                points=r.card_points[team],
-                tricks=r.tricks[team],
-            ),
-            inline=True,
-        )
-    _add_series_field(e, obs.defeat_points, obs.eggs, locale)
-    return e
-
-
-def series_over_embed(table: Table, obs: Observation, locale: str) -> discord.Embed:
-    """The end of the series (from the public view of a finished series)."""
-    goats = team_names(table, obs.goats or 0, locale)
-    key = "series.goats_with_eggs" if obs.eggs else "series.goats"
-    e = discord.Embed(
-        title=t("series.title", locale),
-        description=t(key, locale, names=goats, eggs=obs.eggs),
-        colour=COLOR_DONE,
-    )
-    _add_series_field(e, obs.defeat_points, obs.eggs, locale)
     return e

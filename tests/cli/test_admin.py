@@ -544,10 +544,11 @@ def test_migrate_and_doctor_on_postgres(
 
 # ------------------------------------------------------------------------------ invite-url
 def test_permission_integer() -> None:
-    assert tokens.BOT_PERMISSIONS == 274877991936
+    assert tokens.BOT_PERMISSIONS == 309237730304
     expected = discord.Permissions(
         view_channel=True,
         send_messages=True,
+        create_public_threads=True,
         send_messages_in_threads=True,
         embed_links=True,
         read_message_history=True,

@@ -16,7 +16,7 @@ async def test_every_extension_loads() -> None:
     assert set(groups) == {"kozel", "league"}
     kozel = {c.name for c in groups["kozel"].walk_commands()}  # type: ignore[union-attr]
     league = {c.name for c in groups["league"].walk_commands()}  # type: ignore[union-attr]
-    assert kozel == {"start", "stop", "hand", "rules", "stats"}
+    assert kozel == {"start", "stop", "hand", "rules", "stats", "pings", "vote", "settings"}
     assert league == {"table", "player", "history", "ranked"}
     for ext in EXTENSIONS:
         await bot.unload_extension(ext)

@@ -26,7 +26,12 @@ def plain(x: Any) -> Any:
     if hasattr(x, "code") and hasattr(x, "suit"):  # a card
         return x.code
     if dataclasses.is_dataclass(x) and not isinstance(x, type):
-        return {f.name: plain(getattr(x, f.name)) for f in dataclasses.fields(x)}
+        # best_trick: new since engine_v0 (derived from the log; tested in test_scoring_reason)
+        return {
+            f.name: plain(getattr(x, f.name))
+            for f in dataclasses.fields(x)
+            if f.name != "best_trick"
+        }
     if isinstance(x, tuple | list):
         return [plain(e) for e in x]
     if isinstance(x, dict):

@@ -196,15 +196,21 @@ async def test_database_failure_rolls_the_move_back(store: LeagueStore) -> None:
     assert svc.move_number(svc.get(CHANNEL)) > move  # type: ignore[arg-type]
 
 
+async def _computer_table(svc: TableService, levels: tuple[str, ...]) -> None:
+    """A series the computers play: the host sits at seat 0 with a tiny move timer, so the
+    computer plays their turns (timed out, then away), computers in seats 1-3. (A lobby
+    without a human cannot start.)"""
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US", turn_timeout=0.001)
+    for seat, level in enumerate(levels, start=1):
+        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, level, f"C{seat}")
+    await svc.start(CHANNEL, t.table_id, HOST)
+
+
 async def test_a_computer_series_runs_to_the_end_and_is_recorded(store: LeagueStore) -> None:
     svc = _svc(store)
     events = Events()
     svc.add_listener(events)
-    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
-    await svc.leave(CHANNEL, t.table_id, HOST)
-    for seat, level in enumerate(("heuristic", "random", "heuristic", "random")):
-        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, level, f"C{seat}")
-    await svc.start(CHANNEL, t.table_id, HOST)
+    await _computer_table(svc, ("heuristic", "random", "heuristic"))
     await events.wait_for("series_over")
     table = svc.get(CHANNEL)
     assert table is not None and table.status is TableStatus.FINISHED and table.series is not None
@@ -273,11 +279,7 @@ async def test_failing_computer_players_do_not_stall_the_table(store: LeagueStor
     svc = _svc(store, computers=BrokenComputers())
     events = Events()
     svc.add_listener(events)
-    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
-    await svc.leave(CHANNEL, t.table_id, HOST)
-    for seat in range(4):
-        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, "strong", f"C{seat}")
-    await svc.start(CHANNEL, t.table_id, HOST)
+    await _computer_table(svc, ("strong",) * 3)
     await events.wait_for("game_over")
     table = svc.get(CHANNEL)
     assert table is not None and table.series is not None and table.series.results
@@ -292,11 +294,7 @@ async def test_without_a_fixed_seed_every_game_has_its_own_seed_stored_when_it_e
     _services.append(svc)
     events = Events()
     svc.add_listener(events)
-    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
-    await svc.leave(CHANNEL, t.table_id, HOST)
-    for seat in range(4):
-        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, "random", f"C{seat}")
-    await svc.start(CHANNEL, t.table_id, HOST)
+    await _computer_table(svc, ("random",) * 3)
     await events.wait_for("game_over")
     live = await store.load_table(CHANNEL)
     assert live is not None

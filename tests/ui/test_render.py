@@ -8,7 +8,7 @@ import re
 
 from kozel_discord.engine import ActionKind, Series, card, observe
 from kozel_discord.service import Seat, Table, TableStatus
-from kozel_discord.ui import board, render
+from kozel_discord.ui import board, render, results
 from tests.ui.test_board import select_options
 
 CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠]")
@@ -112,7 +112,7 @@ def test_russian_table_shows_russian_ranks_and_plain_team_names() -> None:
         if len(series.results) > before:
             break
     obs = observe(series, None)
-    summary = _embed_text(render.game_over_embed(table, 1, series.results[0], obs, "ru"))
+    summary = _embed_text(results.game_over_embed(table, 1, series.results[0], obs, "ru"))
     assert "<@10> и <@12>" in summary and "🤖 Компьютер 2 и 🤖 Компьютер 4" in summary
     assert "&" not in summary and ") (" not in summary
     assert re.search(r"\d+ (очко|очка|очков) · \d+ (взятка|взятки|взяток)", summary)

@@ -1,0 +1,58 @@
+# Oyunun akışı: bir elin neden böyle sayıldığı, serinin özeti, sıra hatırlatmaları,
+# oylamalar ve terk edilmiş masalar (Türkçe).
+
+result-reason-no_trick = **{ $team } { $dp } ceza puanı alır**: hiç el alamadı.
+result-reason-thirty_or_fewer = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı, 30 veya daha az.
+result-reason-under_sixty = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı, 31 ile 59 arası.
+result-progress = Seri — { $target } ceza puanı kaybettirir
+result-bar = { $team } { $bar } { $points }/{ $target }
+
+series-recap = Özet
+series-recap_counts = { $games } el · { $eggs } yumurta
+series-best_trick = En değerli el: { $who }, { $n }. elde { $points } kart puanı aldı ({ $cards } kart).
+series-games = Bütün eller
+series-game_line = { $n }. { $a } : { $b } — { $outcome }
+series-outcome-no_trick = { $team } +{ $dp } (el yok)
+series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 veya daha az)
+series-outcome-under_sixty = { $team } +{ $dp }
+series-outcome_eggs = yumurta 🥚
+series-earlier_games = … önceki { $n } el
+
+cmd-pings-name = bildirim
+cmd-pings-desc = Bu masadaki sıra bildirimlerinizi açın veya kapatın
+cmd-pings-state = Açık veya kapalı
+cmd-vote-name = oylama
+cmd-vote-desc = Oyunu bekleten masa sahibine karşı oylama
+cmd-vote-what = Neye oy veriliyor
+choice-on = açık
+choice-off = kapalı
+choice-vote-stop = masayı durdur
+choice-vote-timer = hamle süresini aç
+
+ping-turn = { $user }, sıra sizde.
+ping-reminder = { $user }, bu hamle için süreniz dolmak üzere.
+ping-on = Bu masada sıra bildirimleriniz açık.
+ping-off = Bu masada sıra bildirimleriniz kapalı. { COMMAND("kozel pings") } ile yeniden açabilirsiniz.
+
+vote-yours = Oyunuz sayıldı: { $n } / { $total }.
+vote-stop-counted = Masayı durdurma oylaması: { $n } / { $total }.
+vote-timer-counted = Hamle süresini açma oylaması: { $n } / { $total }.
+vote-stop-passed = Diğer oyuncular oy verdi: masa durduruldu.
+vote-timer-passed = Diğer oyuncular oy verdi: hamle süresi artık açık.
+
+idle-closed = Bu masa kapatıldı: uzun süredir hiçbir şey olmadı. Seri terk edilmiş sayılır.
+idle-closed_message = Bu masa hareketsizlik nedeniyle kapatıldı.
+
+error-no_human = Bir masada en az bir insan oyuncu gerekir.
+error-vote_not_open = Oylanacak bir şey yok: masa sahibi oyunu bekletmiyor.
+error-vote_not_allowed = Yalnızca bu masadaki diğer oyuncular oy verebilir.
+error-already_voted = Oyunuz zaten sayıldı.
+error-timer_already_on = Hamle süresi zaten açık.
+
+cmd-settings-name = ayarlar
+cmd-settings-desc = Bu sunucunun masa ayarları (Sunucuyu Yönet)
+cmd-settings-threads = Her masanın oyunu için ayrı bir alt başlık (boş bırakın: ayarı görün)
+settings-threads_on = Her masanın oyunu kendi alt başlığında oynanır (bot alt başlık açabiliyorsa); lobi kanalda kalır.
+settings-threads_off = Oyunlar alt başlık olmadan doğrudan kanalda oynanır.
+thread-name = Kozel — { $names }
+ping-button = 🔕 Bildirimler

@@ -1,0 +1,98 @@
+# Перебіг гри: чому кон зараховано так, підсумки партії, нагадування про хід, голосування
+# і покинуті столи (українська). Форми: one (1, 21…), few (2–4, 22–24…), many (0, 5–20…).
+
+result-reason-no_trick = **{ $team } отримує { $dp ->
+        [one] { $dp } штрафне очко
+        [few] { $dp } штрафні очки
+       *[many] { $dp } штрафних очок
+    }**: жодного хабара.
+result-reason-thirty_or_fewer = **{ $team } отримує { $dp ->
+        [one] { $dp } штрафне очко
+        [few] { $dp } штрафні очки
+       *[many] { $dp } штрафних очок
+    }**: { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    } — 30 або менше.
+result-reason-under_sixty = **{ $team } отримує { $dp ->
+        [one] { $dp } штрафне очко
+        [few] { $dp } штрафні очки
+       *[many] { $dp } штрафних очок
+    }**: { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    } — від 31 до 59.
+result-progress = Партія — програє той, хто набере { $target }
+result-bar = { $team } { $bar } { $points }/{ $target }
+
+series-recap = Підсумки
+series-recap_counts = { $games ->
+        [one] { $games } кон
+        [few] { $games } кони
+       *[many] { $games } конів
+    } · { $eggs ->
+        [one] { $eggs } яйце
+        [few] { $eggs } яйця
+       *[many] { $eggs } яєць
+    }
+series-best_trick = Найдорожчий хабар: { $who } — { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    } ({ $cards ->
+        [one] { $cards } карта
+        [few] { $cards } карти
+       *[many] { $cards } карт
+    }) у коні { $n }.
+series-games = Усі кони
+series-game_line = { $n }. { $a } : { $b } — { $outcome }
+series-outcome-no_trick = { $team } +{ $dp } (без хабарів)
+series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)
+series-outcome-under_sixty = { $team } +{ $dp }
+series-outcome_eggs = яйця 🥚
+series-earlier_games = … і ще { $n ->
+        [one] { $n } кон раніше
+        [few] { $n } кони раніше
+       *[many] { $n } конів раніше
+    }
+
+cmd-pings-name = нагадування
+cmd-pings-desc = Увімкнути або вимкнути нагадування про ваш хід за цим столом
+cmd-pings-state = Увімкнути або вимкнути
+cmd-vote-name = голосування
+cmd-vote-desc = Голосування проти господаря столу, через якого стоїть гра
+cmd-vote-what = За що голосувати
+choice-on = увімкнути
+choice-off = вимкнути
+choice-vote-stop = зупинити стіл
+choice-vote-timer = увімкнути таймер ходу
+
+ping-turn = { $user }, ваш хід.
+ping-reminder = { $user }, час на хід спливає — поспішіть.
+ping-on = Нагадування про хід за цим столом увімкнено.
+ping-off = Нагадування про хід за цим столом вимкнено. Увімкнути знову: { COMMAND("kozel pings") }.
+
+vote-yours = Голос враховано: { $n } з { $total }.
+vote-stop-counted = Голосування за зупинку столу: { $n } з { $total }.
+vote-timer-counted = Голосування за таймер ходу: { $n } з { $total }.
+vote-stop-passed = Гравці проголосували: стіл зупинено.
+vote-timer-passed = Гравці проголосували: таймер ходу увімкнено.
+
+idle-closed = Стіл закрито: за ним довго нічого не відбувалося. Партія вважається покинутою.
+idle-closed_message = Стіл закрито через бездіяльність.
+
+error-no_human = За столом потрібен хоча б один гравець-людина.
+error-vote_not_open = Немає про що голосувати: господар столу не затримує гру.
+error-vote_not_allowed = Голосувати можуть лише інші гравці за цим столом.
+error-already_voted = Ваш голос уже враховано.
+error-timer_already_on = Таймер ходу вже увімкнено.
+
+cmd-settings-name = налаштування
+cmd-settings-desc = Налаштування столів цього сервера (право «Керувати сервером»)
+cmd-settings-threads = Окрема гілка для гри кожного столу (порожньо — показати налаштування)
+settings-threads_on = Гра кожного столу йде у своїй гілці (якщо боту можна створювати гілки); лобі лишається в каналі.
+settings-threads_off = Ігри йдуть просто в каналі, без гілок.
+thread-name = Козел — { $names }
+ping-button = 🔕 Нагадування

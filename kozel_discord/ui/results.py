@@ -1,0 +1,181 @@
+"""Results that explain themselves: a game's summary (why the defeat points were given, each
+team's progress toward the series target) and the recap at the end of a series.
+
+The reason of a game's score is the engine's (:attr:`GameResult.reason`); only public data
+(the public observation's results) reaches these embeds.
+"""
+
+from __future__ import annotations
+
+import discord
+
+from ..engine import SERIES_TARGET, DefeatReason, GameResult, Observation
+from ..i18n import t
+from ..service import Table
+from .render import COLOR_DONE, team_names, who
+
+# Emoji, which every Discord client draws as images (the geometric shapes ▰▱ are missing
+# from many fonts), in each team's colour of the table picture: one segment is two
+# defeat points, a small diamond for one.
+BAR_FULL = ("🟦", "🟧")
+BAR_HALF = ("🔹", "🔸")
+BAR_EMPTY = "⬜"
+POINTS_PER_SEGMENT = 2
+MAX_BAR = 12  # segments at most (a longer target is drawn to scale)
+MAX_GAME_LINES = 15  # the recap's score lines (the latest ones; an embed field holds 1024)
+
+
+def target_of(table: Table) -> int:
+    return table.series.target if table.series is not None else SERIES_TARGET
+
+
+def progress_bar(points: int, target: int, team: int = 0) -> str:
+    """``points`` of ``target`` as an emoji bar: a segment per two points (half filled for
+    one), at most ``MAX_BAR`` segments (then to scale)."""
+    size = max(1, min(MAX_BAR, -(-target // POINTS_PER_SEGMENT)))
+    per = target / size
+    bar = []
+    for i in range(size):
+        if points >= (i + 1) * per:
+            bar.append(BAR_FULL[team])
+        elif points >= i * per + per / 2:
+            bar.append(BAR_HALF[team])
+        else:
+            bar.append(BAR_EMPTY)
+    return "".join(bar)
+
+
+def _team(team: int, locale: str) -> str:
+    return t(f"team.{'ab'[team]}.long", locale)
+
+
+def reason_line(r: GameResult, locale: str) -> str:
+    """Why the defeat points were given, from the rule the engine applied."""
+    reason = r.reason
+    if reason is DefeatReason.EGGS or r.loser is None:
+        return t("result.eggs", locale)
+    loser = r.loser
+    return t(
+        f"result.reason.{reason.value}",
+        locale,
+        team=_team(loser, locale),
+        points=r.card_points[loser],
+        dp=r.defeat_points[loser],
+    )
+
+
+def progress_lines(defeat_points: tuple[int, int], target: int, locale: str) -> str:
+    return "\n".join(
+        t(
+            "result.bar",
+            locale,
+            team=t(f"team.{'ab'[team]}", locale),
+            bar=progress_bar(defeat_points[team], target, team),
+            points=defeat_points[team],
+            target=target,
+        )
+        for team in (0, 1)
+    )
+
+
+def _add_progress(e: discord.Embed, table: Table, obs: Observation, locale: str) -> None:
+    target = target_of(table)
+    a, b = obs.defeat_points
+    value = progress_lines(obs.defeat_points, target, locale)
+    # The same in words (screen readers, notifications): the totals and the eggs.
+    value += "\n" + t("table.series_score", locale, a=a, b=b, eggs=obs.eggs)
+    e.add_field(name=t("result.progress", locale, target=target), value=value, inline=False)
+
+
+def game_over_embed(
+    table: Table, number: int, r: GameResult, obs: Observation, locale: str
+) -> discord.Embed:
+    """The summary of game ``number``: the verdict, why, the teams and the series' progress."""
+    e = discord.Embed(
+        title=t("result.title", locale, n=number),
+        description=reason_line(r, locale),  # who takes how many defeat points, and why
+        colour=COLOR_DONE,
+    )
+    for team in (0, 1):
+        e.add_field(
+            name=_team(team, locale),
+            value=t(
+                "result.team_line",
+                locale,
+                names=team_names(table, team, locale),
+                points=r.card_points[team],
+                tricks=r.tricks[team],
+            ),
+            inline=True,
+        )
+    _add_progress(e, table, obs, locale)
+    return e
+
+
+def game_line(number: int, r: GameResult, locale: str) -> str:
+    """One game of the recap: its card points and who took which defeat points, why."""
+    if r.eggs or r.loser is None:
+        outcome = t("series.outcome_eggs", locale)
+    else:
+        outcome = t(
+            f"series.outcome.{r.reason.value}",
+            locale,
+            team=t(f"team.{'ab'[r.loser]}", locale),
+            dp=r.defeat_points[r.loser],
+        )
+    return t(
+        "series.game_line",
+        locale,
+        n=number,
+        a=r.card_points[0],
+        b=r.card_points[1],
+        outcome=outcome,
+    )
+
+
+def recap_lines(table: Table, obs: Observation, locale: str) -> list[str]:
+    """The recap: number of games and eggs, the biggest trick, every game's score line."""
+    results = obs.results
+    lines = [t("series.recap_counts", locale, games=len(results), eggs=obs.eggs)]
+    best: tuple[int, int, GameResult] | None = None
+    for number, r in enumerate(results, start=1):
+        b = r.best_trick
+        if b is not None and (best is None or b.points > best[0]):
+            best = (b.points, number, r)
+    if best is not None and best[2].best_trick is not None:
+        trick = best[2].best_trick
+        lines.append(
+            t(
+                "series.best_trick",
+                locale,
+                who=who(table.seats[trick.taker], locale),
+                points=trick.points,
+                cards=trick.cards,
+                n=best[1],
+            )
+        )
+    return lines
+
+
+def series_over_embed(table: Table, obs: Observation, locale: str) -> discord.Embed:
+    """The end of the series (from the public view of a finished series), with its recap."""
+    goats = team_names(table, obs.goats or 0, locale)
+    key = "series.goats_with_eggs" if obs.eggs else "series.goats"
+    e = discord.Embed(
+        title=t("series.title", locale),
+        description=t(key, locale, names=goats, eggs=obs.eggs),
+        colour=COLOR_DONE,
+    )
+    _add_progress(e, table, obs, locale)
+    e.add_field(
+        name=t("series.recap", locale),
+        value="\n".join(recap_lines(table, obs, locale)),
+        inline=False,
+    )
+    games = [game_line(n, r, locale) for n, r in enumerate(obs.results, start=1)]
+    shown = games[-MAX_GAME_LINES:]
+    if len(games) > len(shown):
+        shown.insert(0, t("series.earlier_games", locale, n=len(games) - len(shown)))
+    if shown:
+        e.add_field(name=t("series.games", locale), value="\n".join(shown), inline=False)
+    return e

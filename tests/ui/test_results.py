@@ -1,0 +1,75 @@
+"""Results that explain themselves: the reason of a game's defeat points, the bars toward
+the series target and the recap of a finished series."""
+
+from __future__ import annotations
+
+import random
+
+from kozel_discord.engine import DefeatReason, Series, observe
+from kozel_discord.service import Seat, Table, TableStatus
+from kozel_discord.ui import results
+
+
+def _finished(seed: int) -> Table:
+    series = Series(seed)
+    rng = random.Random(seed)
+    while not series.over:
+        turn = series.turn
+        assert turn is not None
+        series.apply(turn, rng.choice(series.legal_actions(turn)))
+    t = Table("0123456789ab", 1, 2, 10, "en-US", None, status=TableStatus.FINISHED, series=series)
+    t.seats = [Seat(user_id=10 + i, name=f"p{i}") for i in range(4)]
+    return t
+
+
+def _text(embed: object) -> str:
+    d = embed.to_dict()  # type: ignore[attr-defined]
+    parts = [d.get("title", ""), d.get("description", "")]
+    parts += [f"{f['name']}\n{f['value']}" for f in d.get("fields", [])]
+    return "\n".join(parts)
+
+
+def test_the_bar_fills_toward_the_target() -> None:
+    assert results.progress_bar(0, 12) == "⬜" * 6  # a segment per two points
+    assert results.progress_bar(4, 12) == "🟦" * 2 + "⬜" * 4
+    assert results.progress_bar(5, 12, team=1) == "🟧" * 2 + "🔸" + "⬜" * 3  # half a segment
+    assert results.progress_bar(14, 12) == "🟦" * 6
+    assert len(results.progress_bar(50, 100)) == results.MAX_BAR
+
+
+def test_a_summary_says_why_and_shows_the_progress() -> None:
+    t = _finished(3)
+    assert t.series is not None
+    obs = observe(t.series, None)
+    for number, r in enumerate(obs.results, start=1):
+        text = _text(results.game_over_embed(t, number, r, obs, "en-US"))
+        why = {
+            DefeatReason.NO_TRICK: "no trick taken at all",
+            DefeatReason.THIRTY_OR_FEWER: "30 or fewer",
+            DefeatReason.UNDER_SIXTY: "31 to 59",
+            DefeatReason.EGGS: "Eggs!",
+        }[r.reason]
+        assert why in text
+        if r.loser is not None and r.reason is not DefeatReason.NO_TRICK:
+            assert f"{r.card_points[r.loser]} card points" in text
+        if r.loser is not None:
+            assert f"takes {r.defeat_points[r.loser]} defeat point" in text
+        assert (
+            f"A {results.progress_bar(obs.defeat_points[0], 12)} {obs.defeat_points[0]}/12" in text
+        )
+    ru = _text(results.game_over_embed(t, 1, obs.results[0], obs, "ru"))
+    assert "штрафн" in ru and "/12" in ru
+
+
+def test_the_series_recap_lists_games_eggs_the_biggest_trick_and_every_score() -> None:
+    t = _finished(5)
+    assert t.series is not None
+    obs = observe(t.series, None)
+    text = _text(results.series_over_embed(t, obs, "en-US"))
+    n = len(obs.results)
+    assert f"{n} game" in text and "Biggest trick" in text
+    best = max((r.best_trick for r in obs.results if r.best_trick), key=lambda b: b.points)
+    assert f"{best.points} card points" in text
+    for number, r in enumerate(obs.results[-results.MAX_GAME_LINES :], start=1):
+        del number
+        assert f"{r.card_points[0]} : {r.card_points[1]}" in text
