@@ -30,6 +30,9 @@ Environment variables:
 ``KOZEL_AI_PROCESSES``
     Worker processes for the searching ("hard") computer player (default 2; 0: threads,
     which stalls the event loop while it thinks).
+``KOZEL_DRAW_PROCESSES``
+    Worker processes drawing the table and board pictures (default 2; 0: a thread of the
+    bot, which holds the event loop while Pillow draws).
 ``KOZEL_DB_POOL_SIZE``
     PostgreSQL connections a process keeps open (default 5; twice as many again may be
     opened for bursts). Mind the server's ``max_connections`` when running several processes.
@@ -127,6 +130,7 @@ class Settings(BaseSettings):
     edit_interval: float = Field(default=1.0, ge=0)  # minimum seconds between table edits
     fixed_seed: int | None = None  # testing only: derive series seeds from this
     ai_processes: int = Field(default=2, ge=0)  # worker processes of the "hard" computer
+    draw_processes: int = Field(default=2, ge=0)  # worker processes drawing pictures
     db_pool_size: int = Field(default=5, ge=1)  # PostgreSQL connections kept open
     stats_interval: float = Field(default=300.0, ge=0)  # seconds between stats log lines
     max_edits_per_second: float = Field(default=40.0, gt=0)  # table edits, all channels

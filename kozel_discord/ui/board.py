@@ -6,12 +6,12 @@ must do now (or whose turn it is, partner or opponent); the picture of your hand
 trick as you see it; then the text summary (partner and opponents, trump and stock, the
 trick, your cards); then the move menu (:mod:`.moves`, one click) and "Refresh".
 
-The picture is drawn in a worker thread and cached by the state it shows (:mod:`.pictures`).
+The picture is drawn in a worker process (:mod:`.drawing`) and cached by the state it
+shows (:mod:`.pictures`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import re
 from typing import Any
@@ -21,7 +21,7 @@ import discord
 from ..engine import ActionKind, Observation, partner_of, team_of
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table
-from . import pictures, render
+from . import drawing, pictures, render
 from .emojis import CARD_EMOJIS, cards_text
 from .errors import Guarded
 from .interaction import selected_value
@@ -158,9 +158,8 @@ def board_view(
 
 async def board_image(table: Table, obs: Observation, locale: str) -> discord.File:
     """The board's picture as an attachment, drawn off the event loop (cached)."""
-    png = await asyncio.to_thread(
-        pictures.draw_hand, obs, board_labels(table, locale), pictures.last_trick(obs)
-    )
+    labels = board_labels(table, locale)
+    png = await drawing.drawer().hand(obs, labels, pictures.last_trick(obs))
     return discord.File(io.BytesIO(png), filename=IMAGE)
 
 

@@ -13,12 +13,11 @@ One Container, its accent the colour of the team to play (the picture's team col
 
 Everything comes from the public observation (``observe(series, None)``, or
 ``observe_game_end`` for a game's final position). The picture is drawn in a worker
-thread and cached by the state it shows (:mod:`.pictures`).
+process (:mod:`.drawing`) and cached by the state it shows (:mod:`.pictures`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 from dataclasses import dataclass
 
@@ -27,7 +26,7 @@ import discord
 from ..engine import SERIES_TARGET, Observation, team_of
 from ..i18n import t
 from ..service import Table
-from . import render
+from . import drawing, render
 from .components import HandButton
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
 from .tricks import TEAM_DOTS, LastTricksButton, team_tag, trick_line
@@ -63,8 +62,15 @@ def shown_last_trick(obs: Observation) -> FinishedTrick | None:
 
 
 def draw(table: Table, obs: Observation, locale: str) -> bytes:
-    """The table picture (PNG) of the public ``obs`` (call it in a worker thread)."""
+    """The table picture (PNG) of the public ``obs``, drawn right here (tools, tests)."""
     return draw_table(obs, picture_labels(table, locale), shown_last_trick(obs))
+
+
+async def draw_off_loop(table: Table, obs: Observation, locale: str) -> bytes:
+    """The table picture of the public ``obs``, drawn by the bot's :class:`.drawing.Drawer`
+    (worker processes), never on the event loop."""
+    labels = picture_labels(table, locale)
+    return await drawing.drawer().table(obs, labels, shown_last_trick(obs))
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,7 @@ async def render_message(
 ) -> TableMessage:
     """The table message of ``obs``; ``final``: a finished game's last version (no
     controls). The picture is drawn off the event loop."""
-    png = await asyncio.to_thread(draw, table, obs, locale)
+    png = await draw_off_loop(table, obs, locale)
     return TableMessage(layout(table, obs, locale, final=final), png, turn_user(table, obs))
 
 
