@@ -103,8 +103,8 @@ def main() -> None:
     measure("table (fixed palette)", tables, png)
     measure("hand  (fixed palette)", hands, png)
     n = max(1, len(pos) // 5)
-    measure("table (octree palette)", tables[:n], octree_png)
-    measure("hand  (octree palette)", hands[:n], octree_png)
+    measure("table (octree palette)", tables, octree_png)
+    measure("hand  (octree palette)", hands, octree_png)
     measure("table (RGB, optimize)", tables[:n], rgb_png)
     measure("hand  (RGB, optimize)", hands[:n], rgb_png)
 

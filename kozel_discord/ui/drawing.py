@@ -4,8 +4,10 @@ Drawing a picture costs a few milliseconds of CPU in Pillow, much of it holding 
 in a thread of the bot, 50 busy tables stalled the event loop for seconds (answer p99
 4.8 s). So :class:`Drawer` sends the hashable state of a picture (only what it shows,
 from an observation) to a small pool of worker processes (``KOZEL_DRAW_PROCESSES``;
-0: a worker thread, for tests and tools), at most ``2 x processes`` at a time, and keeps
-the PNGs it got back in an LRU cache keyed by that state. A broken pool is restarted
+0: a worker thread, for tests and tools), at most ``2 x processes`` at a time and table
+pictures (edits, which have no deadline) at most one per worker, so that a board picture
+(an interaction answer) never queues behind many of them; it keeps the PNGs it got back
+in an LRU cache keyed by that state. A broken pool is restarted
 once and otherwise falls back to a thread: a picture never stalls a table.
 """
 
@@ -52,6 +54,9 @@ class Drawer:
         self.processes = processes
         self._pool: ProcessPoolExecutor | None = None
         self._slots = asyncio.Semaphore(max(1, 2 * processes))
+        # Table pictures (edits, no deadline) take at most one worker each, so that a
+        # board picture (an interaction answer, due within 3 s) waits for one draw at most.
+        self._table_slots = asyncio.Semaphore(max(1, processes))
         self._cache: OrderedDict[object, bytes] = OrderedDict()
 
     def _executor(self) -> ProcessPoolExecutor | None:
@@ -82,7 +87,11 @@ class Drawer:
         self, obs: Observation, labels: Labels, last_trick: FinishedTrick | None = None
     ) -> bytes:
         """The public table picture of ``obs`` (see :func:`.pictures.draw_table`)."""
-        return await self._draw(table_state(obs, labels, last_trick), _table_png)
+        state = table_state(obs, labels, last_trick)
+        if state in self._cache:
+            return await self._draw(state, _table_png)
+        async with self._table_slots:
+            return await self._draw(state, _table_png)
 
     async def hand(
         self, obs: Observation, labels: Labels, last_trick: FinishedTrick | None = None

@@ -30,8 +30,6 @@ from typing import Any
 
 import discord
 
-from ..engine import observe_game_end
-from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
 from . import components, render, table_message
@@ -151,7 +149,7 @@ class TablePresenter:
             await self._freeze_table_message(table)
             await self._post_series_over(table)
         elif kind is TableEventKind.STOPPED:
-            await self._stopped(table)
+            await table_message.mark_stopped(self._channel(table), table)
             self._forget_boards(table.channel_id)
         elif kind is TableEventKind.RESUMED:
             await self._resumed(table)
@@ -209,7 +207,7 @@ class TablePresenter:
             key=None if again else f"table:{obs.game_number}",
         )
         if msg is not None:
-            self._shown_png[table.channel_id] = (msg.id, _digest(shown.png))
+            self._shown_png[table.channel_id] = (msg.id, table_message.digest(shown.png))
             await self.tables.set_messages(
                 table.channel_id, table.table_id, {"table": msg.id, "table_game": obs.game_number}
             )
@@ -251,18 +249,6 @@ class TablePresenter:
             and table.messages.get("table_frozen") != obs.game_number
         )
 
-    async def _edit_message(
-        self, table: Table, msg_id: int, shown: table_message.TableMessage
-    ) -> None:
-        """Edit a table message; the picture is uploaded again only when it changed (the
-        new upload replaces the old attachment)."""
-        kwargs: dict[str, Any] = {"view": shown.view}
-        digest = (msg_id, _digest(shown.png))
-        if self._shown_png.get(table.channel_id) != digest:
-            kwargs["attachments"] = [shown.file()]
-        await self._channel(table).get_partial_message(msg_id).edit(**kwargs)
-        self._shown_png[table.channel_id] = digest
-
     async def _edit_table_message(self, table: Table) -> None:
         """Bring the table message up to date (moves queued meanwhile are included). The
         message of a game that has ended is left alone: it is frozen (GAME_OVER)."""
@@ -282,7 +268,7 @@ class TablePresenter:
         shown = (current.version, str(msg_id))
         try:
             rendered = await table_message.render_message(current, obs, current.locale)
-            await self._edit_message(current, msg_id, rendered)
+            await table_message.edit(self._channel(current), msg_id, rendered, self._shown_png)
             self._shown_version[current.channel_id] = shown
         except discord.NotFound:
             log.info("table_message_gone channel=%s: posting a new one", current.channel_id)
@@ -293,26 +279,10 @@ class TablePresenter:
             )
 
     async def _freeze_table_message(self, table: Table) -> None:
-        """The last edit of a finished game's table message: its final position and result,
-        no controls. Done once (``table_frozen`` is saved); the next game gets a new one."""
+        """The last edit of a finished game's table message (:func:`.table_message.freeze`)."""
         table = self._current(table)
-        msg_id, game = table.messages.get("table"), table.messages.get("table_game")
-        if table.series is None or msg_id is None or table.messages.get("table_frozen") == game:
-            return
-        end = observe_game_end(table.series, None)
-        if end is not None and end.game_number == game:
-            await self._edit_slot()
-            rendered = await table_message.render_message(table, end, table.locale, final=True)
-            try:
-                await self._edit_message(table, msg_id, rendered)
-            except discord.HTTPException as exc:
-                log.warning(
-                    "table_message_not_frozen channel=%s status=%s", table.channel_id, exc.status
-                )
-        else:  # more than one game ended meanwhile: that game's last position is gone
-            log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
-        if game is not None:
-            await self.tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
+        channel = self._channel(table)
+        await table_message.freeze(self.tables, table, channel, self._shown_png, self._edit_slot)
 
     async def _post_results(self, table: Table) -> None:
         """Post the summary of every finished game that has none yet (after a crash too)."""
@@ -345,27 +315,6 @@ class TablePresenter:
             await self.tables.set_messages(
                 table.channel_id, table.table_id, {"series_over": msg.id}
             )
-
-    async def _stopped(self, table: Table) -> None:
-        """The table's public messages lose their controls and say that it was stopped."""
-        table_id = table.messages.get("table")
-        if table_id is not None and table.messages.get("table_frozen") != table.messages.get(
-            "table_game"
-        ):
-            with contextlib.suppress(discord.HTTPException):
-                await (
-                    self._channel(table)
-                    .get_partial_message(table_id)
-                    .edit(view=table_message.stopped_layout(table.locale), attachments=[])
-                )
-        lobby_id = table.messages.get("lobby")
-        if lobby_id is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await (
-                    self._channel(table)
-                    .get_partial_message(lobby_id)
-                    .edit(content=t("stop.done", table.locale), embed=None, view=None)
-                )
 
     async def _resumed(self, table: Table) -> None:
         """After a restart: post what the crash kept from being posted (game summaries, a
@@ -443,7 +392,3 @@ class TablePresenter:
                 await refresh_board(board.interaction, current, obs, move, board.locale)
             except discord.HTTPException:
                 del self._boards[(channel_id, user_id)]
-
-
-def _digest(png: bytes) -> str:
-    return hashlib.sha256(png).hexdigest()
