@@ -15,8 +15,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ...engine import CARDS, Observation
-from .cards import EMOJI_SIZE, EmojiImage, card_emojis, draw_card, emoji_name
-from .draw import palette, png
+from .cards import EMOJI_SIZE, EmojiImage, back, card_emojis, draw_card, emoji_name, face
+from .draw import egg, palette, png
 from .hand import HandState, hand_order, hand_state, render_hand
 from .model import FinishedPlay, FinishedTrick, Labels, last_trick
 from .table import TableState, render_table, table_state
@@ -68,24 +68,19 @@ def hand_png(state: HandState) -> bytes:
 
 
 def warm_up() -> None:
-    """Build the palette and the common sprites (a fresh worker process, once)."""
+    """Build the palette and every card sprite at every size drawn, once per process (a
+    fresh worker process: its first pictures then cost what later ones do, no burst of
+    supersampled sprites while players wait for their boards)."""
     palette()
-    render_table(
-        TableState(
-            Labels(("", "", "", "")),
-            0,
-            (0, 0, 0, 0),
-            None,
-            0,
-            CARDS[0],
-            0,
-            (0, 0),
-            (0, 0),
-            0,
-            1,
-            (),
-            None,
-            False,
-            None,
-        )
-    )
+    for sizes, golds in (
+        (((74, 104), (64, 90), (176, 246)), (False, True)),  # tricks, the hand
+        (((72, 100), (40, 56)), (True,)),  # the trump card on the table and the board
+    ):
+        for w, h in sizes:
+            for c in CARDS:
+                for gold in golds:
+                    face(c, w, h, gold)
+    for w, h in ((74, 104), (64, 90), (72, 100), (40, 56), (30, 42)):
+        back(w, h)
+    egg(34)
+    egg(30)
