@@ -12,6 +12,7 @@ shows (:mod:`.pictures`).
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 from typing import Any
@@ -156,6 +157,9 @@ def board_view(
     return view
 
 
+DRAW_BUDGET = 1.5  # seconds a board's answer waits for its picture before it is deferred
+
+
 async def board_image(table: Table, obs: Observation, locale: str) -> discord.File:
     """The board's picture as an attachment, drawn off the event loop (cached)."""
     labels = board_labels(table, locale)
@@ -186,12 +190,20 @@ async def show_hand(
     obs = svc.observation(table, seat)
     assert obs is not None
     move = svc.move_number(table)
-    view, image = await board_message(table, obs, move, locale, note=note)
+    view = board_view(table, obs, move, locale, note=note)
     message = interaction.message
-    if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(view=view, attachments=[image])
+    in_place = message is not None and message.flags.ephemeral
+    drawing_task = asyncio.ensure_future(board_image(table, obs, locale))
+    done, _ = await asyncio.wait({drawing_task}, timeout=DRAW_BUDGET)
+    if not done:  # a burst of pictures: answer in time, show the board when it is drawn
+        await interaction.response.defer(ephemeral=True, thinking=not in_place)
+        await interaction.edit_original_response(view=view, attachments=[await drawing_task])
+    elif in_place:
+        await interaction.response.edit_message(view=view, attachments=[drawing_task.result()])
     else:
-        await interaction.response.send_message(view=view, file=image, ephemeral=True)
+        await interaction.response.send_message(
+            view=view, file=drawing_task.result(), ephemeral=True
+        )
     # Refreshed in place when the player's turn comes, while the token lives.
     host.presenter.remember_board(table, seat, interaction, locale, shown_move=move)
 
