@@ -157,7 +157,9 @@ def board_view(
     return view
 
 
-DRAW_BUDGET = 1.5  # seconds a board's answer waits for its picture before it is deferred
+# An answer is deferred when its picture is not drawn this many seconds after the click
+# (Discord wants an answer within 3 s; a slow commit before the drawing counts too).
+DRAW_BUDGET = 1.8
 
 
 async def board_image(table: Table, obs: Observation, locale: str) -> discord.File:
@@ -194,7 +196,8 @@ async def show_hand(
     message = interaction.message
     in_place = message is not None and message.flags.ephemeral
     drawing_task = asyncio.ensure_future(board_image(table, obs, locale))
-    done, _ = await asyncio.wait({drawing_task}, timeout=DRAW_BUDGET)
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    done, _ = await asyncio.wait({drawing_task}, timeout=max(0.05, DRAW_BUDGET - age))
     if not done:  # a burst of pictures: answer in time, show the board when it is drawn
         await interaction.response.defer(ephemeral=True, thinking=not in_place)
         await interaction.edit_original_response(view=view, attachments=[await drawing_task])
