@@ -1,8 +1,8 @@
 """Pictures of the game (Pillow): the public table, a player's private board, and the
 card faces for application emojis.
 
-Every function here is pure and thread-safe: the caller runs it in a worker thread
-(``asyncio.to_thread``), never on the event loop. A picture depends only on what it
+Every function here is pure and thread-safe: the bot runs it in a worker process
+(:mod:`..drawing`), never on the event loop. A picture depends only on what it
 shows: the state it shows is summarised as a hashable key and the PNG is cached by it.
 
 - :func:`draw_table` draws from the public observation only (``observe(series, None)``);
