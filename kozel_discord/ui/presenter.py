@@ -10,8 +10,8 @@ message is edited one last time to the game's final position and result, without
 and never again (``messages["table_frozen"]`` keeps that across restarts). Game results and
 the end of the series are new messages. Only public observations (``observe(series,
 None)``, ``observe_game_end``) are rendered into public messages; a picture is drawn (in a
-worker process, :mod:`.drawing`) only for a post or edit about to be sent, and uploaded again only when it
-changed.
+worker process, :mod:`.drawing`) only for a post or edit about to be sent, and uploaded
+again only when it changed.
 
 When a player's turn comes (or a molodka becomes possible), their latest private board is
 refreshed in place through its interaction token, while that token is young enough
