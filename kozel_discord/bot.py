@@ -18,6 +18,7 @@ import discord
 import yarl
 from discord.ext import commands
 
+from .ai import SearchBudget
 from .cogs import EXTENSIONS
 from .i18n import COMMANDS, KozelTranslator, fingerprint
 from .monitor import BotStats, Heartbeat, LagMonitor
@@ -29,7 +30,7 @@ from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_data
 from .ui import drawing
 from .ui.components import DYNAMIC_ITEMS
 from .ui.emojis import sync_card_emojis
-from .ui.errors import KozelTree
+from .ui.errors import KozelTree, answer_unmatched
 from .ui.presenter import TablePresenter
 
 log = logging.getLogger(__name__)
@@ -126,7 +127,8 @@ class KozelBot(commands.AutoShardedBot):
         )
         self._db_engine = create_engine(s.database_url, **pool)
         store = LeagueStore(create_sessionmaker(self._db_engine))
-        computers = ComputerPlayers(processes=s.ai_processes)
+        budget = SearchBudget(worlds=s.ai_worlds, time_cap=s.ai_time_cap_seconds)
+        computers = ComputerPlayers(processes=s.ai_processes, budget=budget)
         await computers.start()
         self._drawer = drawing.use(drawing.Drawer(s.draw_processes))
         await self._drawer.start()
@@ -215,6 +217,7 @@ class KozelBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.stats.interactions += 1
+        await answer_unmatched(interaction, DYNAMIC_ITEMS)
 
     def live_tables(self) -> int:
         return len(self.tables.tables()) if hasattr(self, "tables") else 0

@@ -33,6 +33,10 @@ Environment variables:
 ``KOZEL_DRAW_PROCESSES``
     Worker processes drawing the table and board pictures (default 2; 0: a thread of the
     bot, which holds the event loop while Pillow draws).
+``KOZEL_AI_WORLDS`` / ``KOZEL_AI_TIME_CAP_MS``
+    How hard the "hard" computer thinks: sampled worlds per decision (default 120; the
+    work, so it plays as well on a busy host as on a quiet one), and a safety net of wall
+    clock per decision in milliseconds (default 1000; 0: none).
 ``KOZEL_DB_POOL_SIZE``
     PostgreSQL connections a process keeps open (default 5; twice as many again may be
     opened for bursts). Mind the server's ``max_connections`` when running several processes.
@@ -131,6 +135,8 @@ class Settings(BaseSettings):
     fixed_seed: int | None = None  # testing only: derive series seeds from this
     ai_processes: int = Field(default=2, ge=0)  # worker processes of the "hard" computer
     draw_processes: int = Field(default=2, ge=0)  # worker processes drawing pictures
+    ai_worlds: int = Field(default=120, ge=1)  # worlds the "hard" computer searches per move
+    ai_time_cap_ms: float = Field(default=1000.0, ge=0)  # its safety net of time; 0: none
     db_pool_size: int = Field(default=5, ge=1)  # PostgreSQL connections kept open
     stats_interval: float = Field(default=300.0, ge=0)  # seconds between stats log lines
     max_edits_per_second: float = Field(default=40.0, gt=0)  # table edits, all channels
@@ -179,6 +185,11 @@ class Settings(BaseSettings):
     def turn_timeout_seconds(self) -> float | None:
         """The move timer in seconds, or None when it is off (``KOZEL_TURN_TIMEOUT=0``)."""
         return self.turn_timeout or None
+
+    @property
+    def ai_time_cap_seconds(self) -> float | None:
+        """The hard computer's time cap per decision in seconds, None when it is off."""
+        return self.ai_time_cap_ms / 1000 or None
 
     @property
     def timer_button_seconds(self) -> float:

@@ -47,6 +47,7 @@ from aiohttp import web
 
 from standin.commands import CommandResolver
 from standin.gateway import Gateway, GatewaySession
+from standin.holds import Hold
 from standin.model import (
     ALL_PERMISSIONS,
     BOT_PERMISSIONS,
@@ -284,6 +285,20 @@ class DiscordStandIn:
     def now(self) -> float:
         """The stand-in's wall clock (epoch seconds), moved by ``advance_clock``."""
         return self._state.now()
+
+    def hold(
+        self,
+        method: str,
+        template: str,
+        *,
+        after: bool = False,
+        when: Callable[[dict[str, str], Any], bool] | None = None,
+    ) -> Hold:
+        """Hold back the next matching request (see :class:`standin.holds.Hold`), e.g.
+        ``hold("POST", "/channels/{channel_id}/messages", after=True)``."""
+        hold = Hold(method, template, after=after, when=when)
+        self._state.holds.append(hold)
+        return hold
 
     def advance_clock(self, seconds: float) -> None:
         """Move the stand-in's clock forward (token expiry, deadlines, message age)."""
@@ -600,11 +615,14 @@ class DiscordStandIn:
         options: Mapping[str, Any] | None = None,
         locale: str | None = None,
         timeout: float | None = None,
+        patch: Callable[[dict[str, Any]], None] | None = None,
     ) -> InteractionResult:
         """Run ``/name [subcommand] options`` as ``user``; returns once the bot answered.
 
         ``subcommand`` may be ``"group sub"``.  Option values: str/int/float/bool, a
-        ``StandInUser`` (user options) or ``StandInChannel`` (channel options).
+        ``StandInUser`` (user options) or ``StandInChannel`` (channel options). ``patch``
+        changes the INTERACTION_CREATE payload before it is sent (a forged interaction, as a
+        modified client or a DM could send it).
         """
         channel = channel or guild.default_channel
         self._member(guild, user)
@@ -624,6 +642,7 @@ class DiscordStandIn:
             timeout=timeout,
             description=f"{label} by {user.username}",
             command_name=name,
+            patch=patch,
         )
 
     async def click(
@@ -761,6 +780,7 @@ class DiscordStandIn:
         kind: str,
         locale: str | None,
         timeout: float | None,
+        patch: Callable[[dict[str, Any]], None] | None = None,
     ) -> InteractionResult:
         channel = self.channels[message.channel_id]
         guild = self.guilds[channel.guild_id]
@@ -775,6 +795,7 @@ class DiscordStandIn:
             locale=locale,
             timeout=timeout,
             description=f"{kind} {data['custom_id']!r} on message {message.id} by {user.username}",
+            patch=patch,
         )
 
     async def _interact(
@@ -791,6 +812,7 @@ class DiscordStandIn:
         timeout: float | None,
         description: str,
         command_name: str | None = None,
+        patch: Callable[[dict[str, Any]], None] | None = None,
     ) -> InteractionResult:
         member = self._member(guild, user)
         if self._gateway.pending:
@@ -822,6 +844,8 @@ class DiscordStandIn:
         }
         if source is not None:
             payload["message"] = copy.deepcopy(source.payload)
+        if patch is not None:
+            patch(payload)
         interaction = PendingInteraction(
             id=interaction_id,
             token=token,

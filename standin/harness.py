@@ -162,20 +162,24 @@ def forge_component(
     values: list[str] | None = None,
     *,
     rewrite: str | None = None,
+    component_type: int | None = None,
+    patch: Callable[[dict[str, Any]], None] | None = None,
 ) -> Any:
     """A component interaction as a modified client could send it: as ``user`` (even on a
     message only someone else can see), with chosen ``values``, and, with ``rewrite``, the
-    component ``rewrite`` of the message carrying ``custom_id`` instead. The bot must trust
-    none of it."""
+    component ``rewrite`` of the message carrying ``custom_id`` instead; ``component_type``
+    (2 a button, 3 a select; by default a select when there are ``values``) and ``patch``
+    (changes the whole payload) forge the rest. The bot must trust none of it."""
     source = message
     if rewrite is not None:
         source = copy.deepcopy(message)
         text = json.dumps(source.versions[-1]).replace(json.dumps(rewrite), json.dumps(custom_id))
         source.versions[-1] = json.loads(text)
-    data: dict[str, Any] = {"custom_id": custom_id, "component_type": 3 if values else 2}
+    kind = component_type if component_type is not None else (3 if values else 2)
+    data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
     if values is not None:
         data["values"] = values
-    return standin._component_interaction(user, source, data, "forged", None, None)
+    return standin._component_interaction(user, source, data, "forged", None, None, patch)
 
 
 TURN_PLACEHOLDER = "Choose your move…"

@@ -18,6 +18,7 @@ from aiohttp import web
 
 from standin.app_emojis import ApplicationEmojis
 from standin.emojis import message_emoji_violations
+from standin.holds import hold_if_asked
 from standin.http import (
     ApiError,
     RateLimiter,
@@ -227,7 +228,11 @@ class RestApi:
             if route.auth and not self._authorized(request):
                 raise ApiError(401, 0, "401: Unauthorized")
             limited = self.limiter.check(route.key, params, headers)
+            if limited is None and await hold_if_asked(self.state.holds, route.key, params):
+                raise ApiError(503, 0, "503: the request was dropped (a held request)")
             response = limited or await route.handler(request, params)
+            if limited is None:
+                await hold_if_asked(self.state.holds, route.key, params, response)
         except ApiError as exc:
             response = self._error_response(exc, route)
         except Exception as exc:  # a stand-in bug: fail fast instead of a retried 500
@@ -633,7 +638,14 @@ class RestApi:
         self, request: web.Request, params: dict[str, str]
     ) -> web.Response:
         channel = self._channel(params)
-        limit = min(_snowflake(request.query.get("limit", "50")), 100)
+        # Discord: limit 1..100 (default 50), and at most one of around/before/after.
+        limit = _snowflake(request.query.get("limit", "50"))
+        if not 1 <= limit <= 100:
+            raise ApiError(400, 50035, "Invalid Form Body", rejection=f"message limit {limit}")
+        if sum(k in request.query for k in ("around", "before", "after")) > 1:
+            raise ApiError(
+                400, 50035, "Invalid Form Body", rejection="more than one of around/before/after"
+            )
         found = self.state.public_messages(channel)
         if "before" in request.query:
             found = [m for m in found if m.id < _snowflake(request.query["before"])]

@@ -7,8 +7,6 @@ import ast
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 PACKAGE = "kozel_discord"
 ROOT = Path(__file__).resolve().parent.parent / PACKAGE
 
@@ -136,11 +134,6 @@ def test_the_engine_imports_nothing_of_the_package_outside_it() -> None:
     assert {m: n for m, n in bad.items() if n} == {}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="kozel_discord/cli/database.py and cli/run.py (the ops branch's cli package) still "
-    "examine the database with SQLAlchemy and Alembic directly; flip once that moves to store/",
-)
 def test_only_the_store_imports_sqlalchemy() -> None:
     bad = {
         m: sorted(n for n in names if n.split(".")[0] in ("sqlalchemy", "alembic"))

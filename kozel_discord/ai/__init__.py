@@ -15,22 +15,25 @@ from typing import Final
 from .base import BasePlayer, Player
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
-from .strong import StrongPlayer
+from .strong import SearchBudget, StrongPlayer
 
 LEVELS: Final[tuple[str, ...]] = ("random", "heuristic", "strong")
 LEVEL_LABELS: Final[dict[str, str]] = {"random": "easy", "heuristic": "normal", "strong": "hard"}
 _ALIASES: Final[dict[str, str]] = {"easy": "random", "normal": "heuristic", "hard": "strong"}
 
 
-def get_player(level: str, seed: int | None = None) -> BasePlayer:
-    """A computer player by level: ``random``/``heuristic``/``strong`` (or easy/normal/hard)."""
+def get_player(
+    level: str, seed: int | None = None, *, budget: SearchBudget | None = None
+) -> BasePlayer:
+    """A computer player by level: ``random``/``heuristic``/``strong`` (or easy/normal/hard).
+    ``budget``: how hard the searching level thinks (default: :class:`SearchBudget`())."""
     name = _ALIASES.get(level.strip().lower(), level.strip().lower())
     if name == "random":
         return RandomPlayer(seed)
     if name == "heuristic":
         return HeuristicPlayer(seed)
     if name == "strong":
-        return StrongPlayer(seed)
+        return (budget or SearchBudget()).player(seed)
     raise ValueError(f"unknown computer player level {level!r}; choose one of {', '.join(LEVELS)}")
 
 
@@ -41,6 +44,7 @@ __all__ = [
     "HeuristicPlayer",
     "Player",
     "RandomPlayer",
+    "SearchBudget",
     "StrongPlayer",
     "get_player",
 ]

@@ -7,10 +7,13 @@ every candidate, so their difference has low variance). The action with the best
 mean game value for the seat's team wins; the value is the defeat points the game
 deals (§7.2), plus a little for card points to separate equal outcomes.
 
-Budget: at most ``iterations`` worlds and ``time_budget`` seconds per decision
-(the clock is injected; by default ``time.perf_counter``). With a given seed the
-player is deterministic as long as the time budget is not what stops the search
-(tests pass ``time_budget=None``).
+Budget: by work, so that the player is as strong on a busy host as on a quiet one
+(issue 15): ``iterations`` worlds per decision (each world one heuristic rollout per
+candidate still in the running), and ``time_budget`` seconds of wall clock only as a
+safety net, well above what the worlds take on a quiet core (the clock is injected; by
+default ``time.perf_counter``). With a given seed the player is deterministic as long as
+the safety net is not what stops the search (tests pass ``time_budget=None``).
+:class:`SearchBudget` carries both settings (``KOZEL_AI_WORLDS``, ``KOZEL_AI_TIME_CAP_MS``).
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from ..engine import Action, ActionKind, Observation, team_of
 from . import fastsim
@@ -26,8 +30,9 @@ from .heuristic import heuristic_action
 from .intcards import to_ints
 from .knowledge import Knowledge, read, sample
 
-DEFAULT_ITERATIONS = 120
-DEFAULT_TIME_BUDGET = 0.2  # seconds per decision: p95 stays under 300 ms on one core
+DEFAULT_ITERATIONS = 120  # worlds per decision
+# Seconds per decision, a safety net only: 120 worlds take about 0.1-0.2 s on a quiet core.
+DEFAULT_TIME_BUDGET = 1.0
 _HEURISTIC_BONUS = 0.02  # ties go to the heuristic's own choice
 
 
@@ -45,6 +50,25 @@ def game_value(pts: list[int], tricks: list[int], team: int) -> float:
 
 
 _Candidate = tuple[ActionKind, tuple[int, ...]] | None  # None: pass (no molodka now)
+
+
+@dataclass(frozen=True, slots=True)
+class SearchBudget:
+    """How hard the searching player thinks: ``worlds`` per decision (the work), and a
+    wall-clock ``time_cap`` in seconds (None: none) that stops a search only when the
+    host is so slow that the worlds would take far longer than they should."""
+
+    worlds: int = DEFAULT_ITERATIONS
+    time_cap: float | None = DEFAULT_TIME_BUDGET
+
+    def __post_init__(self) -> None:
+        if self.worlds < 1:
+            raise ValueError("a search needs at least one world")
+        if self.time_cap is not None and self.time_cap <= 0:
+            raise ValueError("the time cap is a positive number of seconds (or None)")
+
+    def player(self, seed: int | None = None) -> StrongPlayer:
+        return StrongPlayer(seed, iterations=self.worlds, time_budget=self.time_cap)
 
 
 class StrongPlayer(BasePlayer):
@@ -66,11 +90,13 @@ class StrongPlayer(BasePlayer):
         self.iterations = iterations
         self.time_budget = time_budget
         self.clock = clock
-        self.last_iterations = 0  # worlds searched by the last decision (for tools/tests)
+        self.last_iterations = 0  # worlds searched by the last decision (0: no search)
+        self.last_capped = False  # whether the time cap stopped the last search
 
     # ------------------------------------------------------------------ protocol
     def choose(self, obs: Observation, rng: random.Random | None = None) -> Action:
         require_legal(obs)
+        self.last_iterations, self.last_capped = 0, False
         legal = list(obs.legal_actions)
         fallback = heuristic_action(obs)
         if len(legal) == 1:
@@ -83,6 +109,7 @@ class StrongPlayer(BasePlayer):
         return legal[best]
 
     def wants_molodka(self, obs: Observation, rng: random.Random | None = None) -> Action | None:
+        self.last_iterations, self.last_capped = 0, False
         m = molodka_action(obs)
         if m is None:
             return None
@@ -124,6 +151,7 @@ class StrongPlayer(BasePlayer):
                 totals[i] += game_value(st.pts, st.tricks, team)
             done = it + 1
             if budget is not None and self.clock() - start > budget:
+                self.last_capped = done < self.iterations
                 break
             if done in (20, 60) and len(alive) > 2:
                 alive = _prune(alive, totals, done)

@@ -13,10 +13,13 @@ import os
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ..settings import Settings, describe_settings_error, get_settings, mask_database_url
 from .output import Check, arrow, marks
+
+if TYPE_CHECKING:
+    from ..store.diagnostics import UrlParts
 
 log = logging.getLogger(__name__)
 
@@ -24,15 +27,19 @@ log = logging.getLogger(__name__)
 DEFAULT_TIMEOUT = 5.0
 
 
+def _parts(url: str) -> UrlParts:
+    from ..store.diagnostics import url_parts
+
+    return url_parts(url)
+
+
 def _where(url: str) -> str:
     """The database, for people: an SQLite file's absolute path, else the masked URL."""
-    from sqlalchemy.engine import make_url
-
     try:
-        parsed = make_url(url)
+        parsed = _parts(url)
     except Exception:
         return mask_database_url(url)
-    if parsed.get_backend_name() == "sqlite":
+    if parsed.backend == "sqlite":
         database = parsed.database
         if database in (None, "", ":memory:"):
             return "an in-memory SQLite database"
@@ -45,10 +52,8 @@ def _where(url: str) -> str:
 # ------------------------------------------------------------------------------ database
 def _scrub(message: str, url: str) -> str:
     """``message`` without the database URL's password."""
-    from sqlalchemy.engine import make_url
-
     try:
-        password = make_url(url).password
+        password = _parts(url).password
     except Exception:
         password = None
         message = message.replace(url, mask_database_url(url))
@@ -104,52 +109,33 @@ def database_fix(exc: BaseException, url: str) -> str:
 
 
 def _script_heads() -> tuple[str, ...]:
-    from alembic.script import ScriptDirectory
+    from ..store.diagnostics import script_heads
 
-    from ..store.db import alembic_config
-
-    return tuple(ScriptDirectory.from_config(alembic_config()).get_heads())
+    return script_heads()
 
 
 def _known_revision(revision: str) -> bool:
-    from alembic.script import ScriptDirectory
+    from ..store.diagnostics import known_revision
 
-    from ..store.db import alembic_config
-
-    try:
-        return ScriptDirectory.from_config(alembic_config()).get_revision(revision) is not None
-    except Exception:
-        return False
+    return known_revision(revision)
 
 
 async def _probe(url: str, timeout: float) -> str | None:
     """Connect to the database (within ``timeout`` seconds) and return its revision."""
-    from sqlalchemy import text
-    from sqlalchemy.pool import NullPool
+    from ..store.diagnostics import probe
 
-    from ..store.db import create_engine, current_revision
-
-    engine = create_engine(url, poolclass=NullPool)
-    try:
-        async with asyncio.timeout(timeout):
-            async with engine.connect() as connection:
-                await connection.execute(text("SELECT 1"))
-            return await current_revision(engine)
-    finally:
-        await engine.dispose()
+    return await probe(url, timeout)
 
 
 def _sqlite_missing(url: str) -> Path | None:
     """The absolute path of the SQLite file ``url`` names when that file does not exist
     (connecting would create an empty one)."""
-    from sqlalchemy.engine import make_url
-
     try:
-        parsed = make_url(url)
+        parsed = _parts(url)
     except Exception:
         return None
     database = parsed.database
-    if parsed.get_backend_name() != "sqlite" or not database or database == ":memory:":
+    if parsed.backend != "sqlite" or not database or database == ":memory:":
         return None
     if database.startswith("file:"):
         return None
@@ -158,13 +144,11 @@ def _sqlite_missing(url: str) -> Path | None:
 
 
 def _in_memory_sqlite(url: str) -> bool:
-    from sqlalchemy.engine import make_url
-
     try:
-        parsed = make_url(url)
+        parsed = _parts(url)
     except Exception:
         return False
-    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
+    return parsed.backend == "sqlite" and parsed.database in (None, "", ":memory:")
 
 
 def check_database(url: str, timeout: float = DEFAULT_TIMEOUT) -> list[Check]:
@@ -326,22 +310,13 @@ class UnknownRevisionError(Exception):
 
 
 async def _migrate(url: str) -> tuple[str | None, str | None]:
-    from sqlalchemy.pool import NullPool
+    from ..store.diagnostics import database_revision, upgrade
 
-    from ..store.db import create_engine, current_revision, upgrade_database
-
-    async def revision() -> str | None:
-        engine = create_engine(url, poolclass=NullPool)
-        try:
-            return await current_revision(engine)
-        finally:
-            await engine.dispose()
-
-    before = None if _sqlite_missing(url) is not None else await revision()
+    before = None if _sqlite_missing(url) is not None else await database_revision(url)
     if before is not None and not _known_revision(before):
         raise UnknownRevisionError(before)
-    await upgrade_database(url)
-    return before, await revision()
+    await upgrade(url)
+    return before, await database_revision(url)
 
 
 def migrate(settings: Settings | None = None, *, out: TextIO | None = None) -> int:

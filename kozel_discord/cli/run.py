@@ -69,9 +69,9 @@ def failure_kind(exc: BaseException) -> Literal["database", "discord"] | None:
 
 
 def _is_sqlalchemy(exc: BaseException) -> bool:
-    from sqlalchemy.exc import SQLAlchemyError
+    from ..store.diagnostics import is_database_error
 
-    return isinstance(exc, SQLAlchemyError)
+    return is_database_error(exc)
 
 
 def _reason(exc: BaseException) -> str:

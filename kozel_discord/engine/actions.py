@@ -6,7 +6,7 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import NamedTuple
 
-from .cards import Card, card, sort_cards
+from .cards import CARDS, Card, card, sort_cards
 from .errors import IllegalActionError, Reason
 
 
@@ -70,3 +70,19 @@ class Action(NamedTuple):
 @lru_cache(maxsize=1 << 16)
 def _encode(kind: ActionKind, cards: tuple[Card, ...]) -> str:
     return f"{kind.value}:{','.join(c.code for c in cards)}"
+
+
+_new = tuple.__new__
+
+
+def prebuilt(kind: ActionKind, cards: tuple[Card, ...]) -> Action:
+    """``Action(kind, cards)`` for cards already in canonical order, without the Python-level
+    constructor: the engine's hot paths build their actions with this."""
+    return _new(Action, (kind, cards))
+
+
+for _c in CARDS:
+    _c._lead1 = prebuilt(ActionKind.LEAD, (_c,))
+    _c._beat1 = prebuilt(ActionKind.BEAT, (_c,))
+    _c._discard1 = prebuilt(ActionKind.DISCARD, (_c,))
+del _c

@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from enum import IntEnum
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from .errors import CardParseError
+
+if TYPE_CHECKING:
+    from .actions import Action
 
 
 class Suit(IntEnum):
@@ -83,7 +86,19 @@ _RANK_POINTS: Final = {
 class Card:
     """One playing card. Use :func:`card` or ``CARDS`` — never construct directly."""
 
-    __slots__ = ("_beats", "code", "index", "label", "points", "rank", "suit")
+    __slots__ = (
+        "_beat1",
+        "_beaten_by",
+        "_beats",
+        "_discard1",
+        "_lead1",
+        "code",
+        "index",
+        "label",
+        "points",
+        "rank",
+        "suit",
+    )
 
     suit: Suit
     rank: Rank
@@ -92,6 +107,12 @@ class Card:
     _beats: tuple[tuple[bool, ...], ...]  # [trump][other.index] -> does self beat other
     code: str  # ASCII code such as "10h" or "Qs" (records and snapshots)
     label: str  # human label such as "10♥"
+    _beaten_by: tuple[frozenset[Card], ...]  # [trump] -> the cards that beat self
+    # The prebuilt one-card actions of this card (set by .actions): legal_actions hands
+    # out these very objects instead of building new ones each move.
+    _lead1: Action
+    _beat1: Action
+    _discard1: Action
 
     def __init__(self, suit: Suit, rank: Rank) -> None:
         self.suit = suit
@@ -113,6 +134,14 @@ class Card:
     def __lt__(self, other: Card) -> bool:
         return self.index < other.index
 
+    # Cards are interned, so equal means identical. Spelled out because a class with
+    # __lt__ otherwise compares through a slower generic path; the engine compares cards
+    # in its inner loops (list.remove, the memo check of Game.apply).
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    __hash__ = object.__hash__
+
     def beats(self, other: Card, trump: Suit) -> bool:
         """§3: a higher card of the same suit, or any trump over a non-trump."""
         return self._beats[trump][other.index]
@@ -126,6 +155,8 @@ class Card:
 CARDS: Final[tuple[Card, ...]] = tuple(Card(s, r) for s in Suit for r in Rank)
 for _c in CARDS:  # precompute §3 for speed: the engine compares cards in its inner loops
     _c._beats = tuple(tuple(_c._rule_beats(o, t) for o in CARDS) for t in Suit)
+for _c in CARDS:
+    _c._beaten_by = tuple(frozenset(o for o in CARDS if o._beats[t][_c.index]) for t in Suit)
 del _c
 DECK_POINTS: Final = sum(c.points for c in CARDS)
 

@@ -9,20 +9,62 @@ raises. Randomness comes only from the ``random.Random`` handed to
 from __future__ import annotations
 
 import random
-from itertools import combinations
+from bisect import insort
+from collections.abc import Callable
+from operator import attrgetter
 
+from . import moves
 from .actions import Action, ActionKind
 from .cards import CARDS, Card, Suit
 from .errors import IllegalActionError, Reason
 from .events import EVENT_OF, Event, EventKind, Play
 from .scoring import WIN_POINTS, GameResult, score
-from .seats import HAND_SIZE, SEATS, team_of
-from .validate import beats_all, validate_action
+from .seats import HAND_SIZE, SEATS
+from .validate import validate_action
 
 STOCK_AT_DEAL = 20
 # 2.2 "from the middle of the stock": the shown trump card is at one of these positions of
 # the 20-card stock (0 = top), neither among the five top nor the five bottom cards.
 TRUMP_CARD_POSITIONS = range(5, STOCK_AT_DEAL - 5)
+
+# Speed (issue 15): the hot paths compare kinds by identity, build tuples with the C-level
+# tuple.__new__ instead of the NamedTuple constructors, and hand out prebuilt actions.
+_LEAD, _BEAT, _DISCARD, _MOLODKA = (
+    ActionKind.LEAD,
+    ActionKind.BEAT,
+    ActionKind.DISCARD,
+    ActionKind.MOLODKA,
+)
+_EV_RETURN, _EV_TAKE, _EV_DRAW = EventKind.RETURN, EventKind.TAKE, EventKind.DRAW
+_new = tuple.__new__
+_idx = attrgetter("index")
+# An entry of the raw log: a move's Play; a take with the cards then drawn (6.1) in the
+# place of an Event's cards; or the fields of any other Event.
+_RawEvent = Play | tuple[EventKind, int, tuple[Card, ...], int]
+
+
+def _randbelow(n: int, getrandbits: Callable[[int], int]) -> int:
+    """``random.Random._randbelow(n)``, the same draws of the same generator."""
+    k = n.bit_length()
+    r = getrandbits(k)
+    while r >= n:
+        r = getrandbits(k)
+    return r
+
+
+def _shuffle(deck: list[Card], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle(deck)``, inlined: the same permutation from the same state
+    (tests/engine/test_differential.py compares them)."""
+    for i in range(len(deck) - 1, 0, -1):
+        n = i + 1
+        k = _BITS[n]
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+
+
+_BITS = [n.bit_length() for n in range(len(CARDS) + 1)]
 
 
 class Game:
@@ -30,13 +72,16 @@ class Game:
 
     __slots__ = (
         "_legal",
+        "_legal_seat",
+        "_log",
+        "_log_read",
+        "_raw_log",
         "dealer",
         "first_leader",
         "hands",
         "k",
         "last_taker",
         "lead_seat",
-        "log",
         "molodka_seat",
         "opener",
         "piles",
@@ -67,26 +112,32 @@ class Game:
     molodka_seat: int | None  # the seat whose molodka is the lead of this trick
     turn: int | None  # whose turn (None once the game is over)
     last_taker: int | None
-    log: list[Event]
-    _legal: tuple[int, tuple[Action, ...]] | None  # the last legal_actions answer (a memo)
+    _raw_log: list[_RawEvent]  # the game log in raw form, appended by every move
+    _log: list[Event]  # the Events of ``_raw_log`` built so far (see ``log``) ...
+    _log_read: int  # ... from this many of its entries
+    _legal: tuple[Action, ...] | None  # the last legal_actions answer (a memo) ...
+    _legal_seat: int  # ... and the seat it was for
 
     @classmethod
     def deal(cls, rng: random.Random, dealer: int, leader: int) -> Game:
         """2: shuffle with ``rng``, deal 4 cards each from the dealer's left, show a trump."""
         deck = list(CARDS)
-        rng.shuffle(deck)
+        if type(rng) is random.Random:
+            _shuffle(deck, rng.getrandbits)
+            pos = TRUMP_CARD_POSITIONS[0] + _randbelow(len(TRUMP_CARD_POSITIONS), rng.getrandbits)
+        else:
+            rng.shuffle(deck)
+            pos = rng.randint(TRUMP_CARD_POSITIONS[0], TRUMP_CARD_POSITIONS[-1])
         # 2.1: one card at a time, clockwise from seat dealer+1, four rounds.
-        hands: list[list[Card]] = [[] for _ in range(SEATS)]
-        pos = 0
-        for _ in range(HAND_SIZE):
-            for i in range(1, SEATS + 1):
-                hands[(dealer + i) % SEATS].append(deck[pos])
-                pos += 1
-        stock = deck[pos:]
+        # The card at position 4·round + i - 1 goes to seat dealer + i.
+        dealt = SEATS * HAND_SIZE
+        hands: list[list[Card]] = [[], [], [], []]
+        for i in range(1, SEATS + 1):
+            hands[(dealer + i) % SEATS] = deck[i - 1 : dealt : SEATS]
+        stock = deck[dealt:]
         # 2.2: a random card from the middle of the stock (neither of the five
         # top nor of the five bottom cards) is shown and stays where it was.
-        first, last = TRUMP_CARD_POSITIONS[0], TRUMP_CARD_POSITIONS[-1]
-        trump_card = stock[rng.randint(first, last)]
+        trump_card = stock[pos]
         return cls.from_parts(
             dealer=dealer,
             first_leader=leader,
@@ -128,8 +179,11 @@ class Game:
         g.molodka_seat = None
         g.turn = first_leader
         g.last_taker = None
-        g.log = []
+        g._raw_log = []
+        g._log = []
+        g._log_read = 0
         g._legal = None
+        g._legal_seat = -1
         if check:
             g.check_invariants()
         return g
@@ -138,6 +192,34 @@ class Game:
     @property
     def over(self) -> bool:
         return self.turn is None
+
+    @property
+    def log(self) -> list[Event]:
+        """The game log (rules 4–6), oldest first. Built lazily: a move records plain
+        tuples and the Events are made when somebody reads the log; always the same list."""
+        log, raw = self._log, self._raw_log
+        n = self._log_read
+        if n < len(raw):
+            for e in raw[n:]:
+                if type(e) is Play:  # a move: its Event is made from its Play
+                    log.append(Event(EVENT_OF[e.kind], e.seat, e.cards, len(e.cards)))
+                elif e[0] is _EV_TAKE:  # a take, then the draws of its cards (6.1)
+                    kind, taker, drawn, size = e
+                    log.append(Event(kind, taker, (), size))
+                    for i in range(SEATS):
+                        got = drawn[i::SEATS]
+                        if got:
+                            log.append(Event(_EV_DRAW, (taker + i) % SEATS, got, len(got)))
+                else:
+                    log.append(_new(Event, e))
+            self._log_read = len(raw)
+        return log
+
+    @log.setter
+    def log(self, events: list[Event]) -> None:
+        self._log = list(events)
+        self._raw_log = [(e.kind, e.seat, e.cards, e.size) for e in events]
+        self._log_read = len(self._raw_log)
 
     def check_invariants(self) -> None:
         """1.2 and 4.4: all 36 cards are somewhere exactly once; hands are equal in size."""
@@ -178,54 +260,18 @@ class Game:
         order = ((self.opener + i) % SEATS for i in range(SEATS))
         return [s for s in order if self.can_declare_molodka(s)]
 
-    def legal_actions(self, seat: int) -> list[Action]:
-        """Every action ``seat`` may take now, molodka out of turn included."""
-        if self.turn is None or not 0 <= seat < SEATS:
-            return []
-        hand = self.hands[seat]
-        out: list[Action] = []
-        if seat == self.turn:
-            if self.lead_seat is None:
-                # The hand is sorted by suit, so each suit is one run of cards.
-                lead = ActionKind.LEAD
-                start = 0
-                n_hand = len(hand)
-                while start < n_hand:
-                    suit = hand[start].suit
-                    end = start + 1
-                    while end < n_hand and hand[end].suit is suit:
-                        end += 1
-                    if end - start == 1:
-                        out.append(Action(lead, (hand[start],)))
-                    else:
-                        group = hand[start:end]
-                        for n in range(1, end - start + 1):
-                            out += [Action(lead, combo) for combo in combinations(group, n)]
-                    start = end
-            else:
-                top, trump = self.top, self.trump
-                if self.k == 1:
-                    t = top[0].index
-                    beat, discard = ActionKind.BEAT, ActionKind.DISCARD
-                    out = [Action(beat, (c,)) for c in hand if c._beats[trump][t]]
-                    out += [Action(discard, (c,)) for c in hand]
-                else:
-                    subsets = list(combinations(hand, self.k))
-                    for combo in subsets:
-                        if beats_all(combo, top, trump):
-                            out.append(Action(ActionKind.BEAT, combo))
-                    for combo in subsets:
-                        out.append(Action(ActionKind.DISCARD, combo))
-        if len(hand) == HAND_SIZE and self.can_declare_molodka(seat):
-            out.append(Action(ActionKind.MOLODKA, tuple(hand)))
-        self._legal = (seat, tuple(out))
-        return out
+    legal_actions = moves.legal_actions  # the function is the method (speed)
 
     # ------------------------------------------------------------------ actions
     def validate(self, seat: int, action: Action) -> Action:
         """Raise :class:`IllegalActionError` unless legal; return the normalised action."""
         memo = self._legal
-        if memo is not None and memo[0] == seat and type(action) is Action and action in memo[1]:
+        if (
+            memo is not None
+            and self._legal_seat == seat
+            and type(action) is Action
+            and action in memo
+        ):
             return action  # one of the moves just listed for this very position
         return validate_action(self, seat, action)
 
@@ -242,77 +288,87 @@ class Game:
 
     def apply(self, seat: int, action: Action) -> None:
         """Validate, then play; raises :class:`IllegalActionError`, changing nothing, if illegal."""
-        action = self.validate(seat, action)
-        self._do(seat, action)
-
-    def _do(self, seat: int, action: Action) -> None:
+        memo = self._legal  # validate, inlined: this is the engine's hottest call
+        if (
+            memo is None
+            or self._legal_seat != seat
+            or type(action) is not Action
+            or action not in memo
+        ):
+            action = validate_action(self, seat, action)
         self._legal = None
-        kind, played = action.kind, action.cards
+        kind, played = action
         hand = self.hands[seat]
-        if kind is ActionKind.MOLODKA and self.plays:
+        if len(played) == 1:
+            hand.remove(played[0])
+        else:
+            for c in played:
+                hand.remove(c)
+        if kind is _BEAT or kind is _DISCARD:
+            if kind is _BEAT:
+                self.top = played
+                self.top_seat = seat
+            play = _new(Play, (seat, kind, played))
+            self._raw_log.append(play)  # the log keeps the Play; ``log`` makes its Event
+            plays = self.plays
+            plays.append(play)
+            if len(plays) < SEATS:
+                self.turn = (seat + 1) % SEATS
+            else:
+                self._finish_trick()
+            return
+        # A lead or a molodka (4.1, 5).
+        if kind is _MOLODKA and self.plays:
             # 5.2: every card already played to this trick goes back to its hand.
             for p in self.plays:
                 back = self.hands[p.seat]
                 back.extend(p.cards)
                 back.sort(key=_idx)
-            self.log.append(Event(EventKind.RETURN, seat))
-            self.plays = []
-        for c in played:
-            hand.remove(c)
-        if kind is ActionKind.LEAD or kind is ActionKind.MOLODKA:
-            self.lead_seat = seat
-            self.k = len(played)
-            self.top = played
-            self.top_seat = seat
-            # 5.4: a leader's four of a suit is a molodka too (it holds top priority).
-            self.molodka_seat = seat if kind is ActionKind.MOLODKA or self.k == HAND_SIZE else None
-            self.plays = [Play(seat, kind, played)]
-            self.log.append(Event(EVENT_OF[kind], seat, played, len(played)))
-            self.turn = (seat + 1) % SEATS
-            return
-        if kind is ActionKind.BEAT:
-            self.top = played
-            self.top_seat = seat
-        self.plays.append(Play(seat, kind, played))
-        self.log.append(Event(EVENT_OF[kind], seat, played, len(played)))
-        if len(self.plays) < SEATS:
-            self.turn = (seat + 1) % SEATS
-            return
-        self._finish_trick()
+            self._raw_log.append((_EV_RETURN, seat, (), 0))
+        n = len(played)
+        self.lead_seat = seat
+        self.k = n
+        self.top = played
+        self.top_seat = seat
+        # 5.4: a leader's four of a suit is a molodka too (it holds top priority).
+        self.molodka_seat = seat if kind is _MOLODKA or n == HAND_SIZE else None
+        play = _new(Play, (seat, kind, played))
+        self._raw_log.append(play)
+        self.plays = [play]
+        self.turn = (seat + 1) % SEATS
 
     def _finish_trick(self) -> None:
         # 4.3: the last successful beater (or the leader) takes all 4·k cards.
         taker = self.top_seat
-        team = team_of(taker)
-        n = 0
+        team = taker & 1  # team_of(taker), inlined
         pile = self.piles[team]
         for p in self.plays:
-            pile.extend(p.cards)
-            n += len(p.cards)
+            pile += p[2]
         self.tricks[team] += 1
-        self.log.append(Event(EventKind.TAKE, taker, (), n))
         self.plays = []
         self.lead_seat = None
         self.molodka_seat = None
+        n = SEATS * self.k
         self.k = 0
         self.top = ()
         self.last_taker = taker
         # 6.1: draw one card at a time clockwise from the taker until all hold 4
         # or the stock is empty.
         stock, hands = self.stock, self.hands
-        need = HAND_SIZE - len(hands[taker])
-        m = min(len(stock), SEATS * need)
-        if m:
-            taken = stock[:m]
-            del stock[:m]
+        m = min(len(stock), SEATS * (HAND_SIZE - len(hands[taker])))
+        if m == SEATS:  # one card each, the taker first
             for i in range(SEATS):
-                got = taken[i::SEATS]  # round-robin: the taker gets the 1st, 5th, ... card
+                insort(hands[(taker + i) % SEATS], stock[i], key=_idx)
+        elif m:
+            for i in range(SEATS):
+                got = stock[i:m:SEATS]  # round-robin: the taker gets the 1st, 5th, ... card
                 if got:
-                    s = (taker + i) % SEATS
-                    h = hands[s]
-                    h.extend(got)
+                    h = hands[(taker + i) % SEATS]
+                    h += got
                     h.sort(key=_idx)
-                    self.log.append(Event(EventKind.DRAW, s, tuple(got), len(got)))
+        # One raw entry for the take and the draws; ``log`` makes their Events.
+        self._raw_log.append((_EV_TAKE, taker, tuple(stock[:m]), n))
+        del stock[:m]
         # 6.2 / 6.3: the taker leads next, unless everything is played out.
         if not stock and not hands[taker]:
             self.turn = None
@@ -340,10 +396,6 @@ class Game:
             winner=winner,
             last_trick_taker=self.last_taker,
         )
-
-
-def _idx(c: Card) -> int:
-    return c.index
 
 
 __all__ = ["STOCK_AT_DEAL", "TRUMP_CARD_POSITIONS", "Game"]

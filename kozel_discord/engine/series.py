@@ -208,7 +208,7 @@ class Series:
         game = self.game
         normalised = game.validate(seat, action)
         next_seed = self._draw(self.number + 1) if game.ends_with(seat, normalised) else None
-        game._do(seat, normalised)
+        game.apply(seat, normalised)  # legal: checked again at once (the memo)
         self.actions.append((seat, normalised))
         if not game.over:
             return None

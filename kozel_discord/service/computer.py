@@ -15,7 +15,7 @@ import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from ..ai import get_player
+from ..ai import SearchBudget, get_player
 from ..engine import Action, Observation, Series, observe
 from .table import Table
 
@@ -25,12 +25,14 @@ TIMEOUT_LEVEL = "heuristic"  # plays a timed-out or away human's turn
 SEARCHING_LEVELS = frozenset({"strong"})
 
 
-def _choose(level: str, obs: Observation, seed: str) -> Action:
-    return get_player(level).choose(obs, random.Random(seed))
+def _choose(level: str, obs: Observation, seed: str, budget: SearchBudget | None = None) -> Action:
+    return get_player(level, budget=budget).choose(obs, random.Random(seed))
 
 
-def _molodka(level: str, obs: Observation, seed: str) -> Action | None:
-    return get_player(level).wants_molodka(obs, random.Random(seed))
+def _molodka(
+    level: str, obs: Observation, seed: str, budget: SearchBudget | None = None
+) -> Action | None:
+    return get_player(level, budget=budget).wants_molodka(obs, random.Random(seed))
 
 
 def fallback_choice(obs: Observation, seed: str) -> Action:
@@ -70,8 +72,9 @@ def _warm_up() -> None:
 class ComputerPlayers:
     """Runs decisions: searching levels in ``processes`` worker processes (0: threads)."""
 
-    def __init__(self, processes: int = 2) -> None:
+    def __init__(self, processes: int = 2, budget: SearchBudget | None = None) -> None:
         self.processes = processes
+        self.budget = budget  # how hard the searching levels think (None: the default)
         self._pool: ProcessPoolExecutor | None = None
 
     def _executor(self, level: str) -> Executor | None:
@@ -101,11 +104,25 @@ class ComputerPlayers:
     async def _run(self, level: str, fn: object, obs: Observation, seed: str) -> object:
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(self._executor(level), fn, level, obs, seed)  # type: ignore[arg-type]
+            return await loop.run_in_executor(
+                self._executor(level),
+                fn,  # type: ignore[arg-type]
+                level,
+                obs,
+                seed,
+                self.budget,
+            )
         except BrokenProcessPool:
             log.warning("computer_pool_broken level=%s: restarting it", level)
             self._pool = None
-            return await loop.run_in_executor(self._executor(level), fn, level, obs, seed)  # type: ignore[arg-type]
+            return await loop.run_in_executor(
+                self._executor(level),
+                fn,  # type: ignore[arg-type]
+                level,
+                obs,
+                seed,
+                self.budget,
+            )
 
     async def choose(self, level: str, obs: Observation, seed: str) -> Action:
         """The computer's move for the seat that ``obs`` belongs to (only what it may see)."""

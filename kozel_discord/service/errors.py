@@ -11,6 +11,7 @@ class ErrorKey(StrEnum):
 
     ALREADY_STARTED = "already_started"
     ALREADY_THERE = "already_there"
+    BAD_CONTROL = "bad_control"
     BAD_LEVEL = "bad_level"
     BAD_SEAT = "bad_seat"
     BAD_SORT = "bad_sort"
@@ -30,6 +31,7 @@ class ErrorKey(StrEnum):
     STOP_NOT_ALLOWED = "stop_not_allowed"
     TABLE_EXISTS = "table_exists"
     TRY_AGAIN = "try_again"
+    WRONG_GUILD = "wrong_guild"
 
 
 class ServiceError(Exception):

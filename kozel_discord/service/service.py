@@ -20,6 +20,7 @@ from . import computer, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
 from .session import Change, SessionContext, TableSession
+from .stopped import drop_tombstone, stopped_tables
 from .table import Seat, Table, TableStatus
 from .tasks import cancel_and_wait
 
@@ -123,9 +124,9 @@ class TableService:
         """Load every live table (of the guilds ``owns`` accepts: this process's shards),
         restart its timers and computer moves."""
         resumed: list[TableSession] = []
-        for live in await self.store.list_tables(None):
-            if owns is not None and not owns(live.guild_id):
-                continue
+        rows = [t for t in await self.store.list_tables(None) if owns is None or owns(t.guild_id)]
+        rows, stopped = stopped_tables(rows)
+        for live in rows:
             try:
                 table = self._table_from_state(
                     live.state, version=live.version, messages=live.messages, deadline=live.deadline
@@ -143,6 +144,8 @@ class TableService:
                 await session.catch_up_records()
                 session.schedule()
             await self._emit(TableEvent(TableEventKind.RESUMED, session.table))
+        for table in stopped:
+            await self._emit(TableEvent(TableEventKind.STOPPED, table))
         log.info("resumed %d live tables", len(resumed))
         return [s.table for s in resumed]
 
@@ -369,14 +372,22 @@ class TableService:
             if cancel:
                 lobby.check_cancel(table, user_id)
             lobby.check_stop(table, user_id, is_admin)
-            await session.delete(self._now())
+            tomb = await session.delete(self._now())
             session.end()
             del self._sessions[channel_id]
+            table.status, table.version = TableStatus.STOPPED, tomb
             log.info(
                 "stopped table=%s guild=%s channel=%s", table.table_id, table.guild_id, channel_id
             )
         await self._emit(TableEvent(TableEventKind.STOPPED, table))
         return table
+
+    async def forget_stopped(self, table: Table) -> None:
+        """The stopped ``table``'s messages are marked: remove its tombstone from the store
+        (unless the channel has a new table since)."""
+        if table.status is TableStatus.STOPPED:
+            async with self._lock(table.channel_id):
+                await drop_tombstone(self._ctx, table)
 
     async def set_messages(self, channel_id: int, table_id: str, ids: dict[str, int]) -> None:
         """Remember ids of the table's public messages (persisted, for restarts)."""

@@ -26,6 +26,7 @@ from . import computer, league_records
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
 from .table import AWAY_AFTER_TIMEOUTS, Table, TableStatus
+from .writes import Work, table_writes
 
 log = logging.getLogger(__name__)
 
@@ -104,14 +105,25 @@ class TableSession:
         # The state as last saved (kept from the previous commit: no second serialisation).
         before = table.saved_state if table.saved_state is not None else table.to_state()
         version, messages, deadline = table.version, dict(table.messages), table.deadline
-        change(table)
-        table.version += 1
-        self._set_deadline()
         started = time.perf_counter()
         try:
-            await self.ctx.write(lambda uow: self._save(uow, starting=starting))
+            change(table)
+            table.version += 1
+            self._set_deadline()
+            work, state = self._writes(starting=starting)
+            await self.ctx.write(work)
+            table.saved_state = state
             self.ctx.commit_times.append(time.perf_counter() - started)
-        except COMMIT_FAILURES as exc:
+        except BaseException as exc:
+            # Whatever failed (the change, the store, a value the store refused, a
+            # cancellation), the table in memory is the one last saved again.
+            self.table = self.ctx.load(
+                before, version=version, messages=messages, deadline=deadline
+            )
+            if isinstance(exc, ServiceError):
+                raise  # the change refused itself (illegal move, lobby rule)
+            if not isinstance(exc, Exception):
+                raise
             log.warning(
                 "not_saved table=%s guild=%s channel=%s error=%s: rolled back",
                 table.table_id,
@@ -119,23 +131,23 @@ class TableSession:
                 table.channel_id,
                 type(exc).__name__,
             )
-            self.table = self.ctx.load(
-                before, version=version, messages=messages, deadline=deadline
-            )
             if isinstance(exc, StaleTableError | TimeoutError):
                 # The stored table may be ahead of ours (a write that timed out can still
                 # have committed): take the stored one as the truth.
                 await self._reload()
-            raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+            if isinstance(exc, COMMIT_FAILURES):
+                raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+            raise
         self.schedule()
 
     async def save_new(self) -> None:
         """Write a new lobby in place of whatever the channel's row held."""
         table = self.table
+        save, state = self._writes()
 
         async def work(uow: UnitOfWork) -> None:
             await uow.delete_table(table.channel_id)
-            await self._save(uow)
+            await save(uow)
 
         try:
             await self.ctx.write(work)
@@ -144,20 +156,34 @@ class TableSession:
                 "open_failed guild=%s channel=%s error=%s", table.guild_id, table.channel_id, exc
             )
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+        table.saved_state = state
 
-    async def delete(self, ended: dt.datetime) -> None:
-        """Remove the table from the store (a running series is recorded as abandoned)."""
+    async def delete(self, ended: dt.datetime) -> int:
+        """Stop the table in the store (a running series is recorded as abandoned). Its row
+        becomes a tombstone (status "stopped", the version returned) until the table's
+        messages are marked stopped (:meth:`TableService.forget_stopped`)."""
         table = self.table
+        tomb = {**(table.saved_state or table.to_state()), "status": TableStatus.STOPPED.value}
+        version = table.version + 1
 
         async def work(uow: UnitOfWork) -> None:
             if table.status is TableStatus.PLAYING and table.series_key:
                 await uow.abandon_series(table.guild_id, table.series_key, ended)
-            await uow.delete_table(table.channel_id)
+            await uow.save_table(
+                table.guild_id,
+                table.channel_id,
+                version,
+                tomb,
+                dict(table.messages),
+                {"turn_timeout": table.turn_timeout},
+                None,
+            )
 
         try:
             await self.ctx.write(work)
-        except STORE_FAILURES as exc:
+        except COMMIT_FAILURES as exc:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+        return version
 
     async def _reload(self) -> None:
         try:
@@ -172,31 +198,8 @@ class TableSession:
             )
             log.info("reloaded table=%s version=%d", self.table.table_id, live.version)
 
-    async def _save(self, uow: UnitOfWork, *, starting: bool = False) -> None:
-        """One transaction: the table snapshot plus any league records now due."""
-        table = self.table
-        now = self.ctx.now()
-        if starting and table.series is not None and table.series_key:
-            await uow.start_series(league_records.series_start(table, now))
-        if table.series is not None and table.series_key:
-            for number in league_records.games_due(table):
-                await uow.record_game(league_records.stored_game(table, number, now))
-            table.recorded_games = len(table.series.results)
-            end = league_records.series_end(table, now)
-            if end is not None and not table.series_recorded:
-                await uow.finish_series(end)
-                table.series_recorded = True
-        state = table.to_state()
-        table.saved_state = state
-        await uow.save_table(
-            table.guild_id,
-            table.channel_id,
-            table.version,
-            state,
-            dict(table.messages),
-            {"turn_timeout": table.turn_timeout},
-            table.deadline,
-        )
+    def _writes(self, *, starting: bool = False) -> tuple[Work, dict[str, Any]]:
+        return table_writes(self.table, self.ctx.now(), starting=starting)
 
     async def catch_up_records(self) -> None:
         """After a restart: record any finished game the store does not have yet."""

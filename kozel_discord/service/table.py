@@ -22,6 +22,9 @@ class TableStatus(StrEnum):
     LOBBY = "lobby"
     PLAYING = "playing"
     FINISHED = "finished"
+    #: Stopped; the row stays in the store (a tombstone) until the table's public messages
+    #: have lost their controls, so that a crash in between still gets them marked.
+    STOPPED = "stopped"
 
 
 @dataclass

@@ -11,6 +11,7 @@ callback raises, so each item routes its own errors here).
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -18,6 +19,7 @@ from discord import app_commands
 
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError
+from .guards import BadOption, check_command, check_guild, is_unmatched
 from .interaction import reply
 from .ports import UiHost
 
@@ -52,6 +54,8 @@ async def handle_error(
         text = error_text(error, locale, interaction.guild_id, interaction.channel_id)
     elif isinstance(error, app_commands.NoPrivateMessage):
         text = t("error.guild_only", locale)
+    elif isinstance(error, BadOption):
+        text = t(error.key, locale, option=error.name)
     elif isinstance(error, app_commands.CheckFailure):
         text = t("error.not_allowed", locale)
     else:
@@ -62,8 +66,30 @@ async def handle_error(
     await reply(interaction, text)
 
 
+async def answer_unmatched(
+    interaction: discord.Interaction[Any], items: Iterable[type[discord.ui.DynamicItem[Any]]]
+) -> None:
+    """A ``kozel:`` control that none of ``items`` handles (discord.py drops it silently):
+    "this control is not valid any more", and nothing changes."""
+    if is_unmatched(interaction, items):
+        custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
+        log.info("unknown_control custom_id=%r user=%s", custom_id[:100], interaction.user.id)
+        await handle_error(interaction, ServiceError(ErrorKey.BAD_CONTROL), "unknown control")
+
+
 class KozelTree(app_commands.CommandTree[Any]):
-    """The command tree whose ``on_error`` is :func:`handle_error`."""
+    """The command tree whose ``on_error`` is :func:`handle_error`; every command first
+    passes :func:`~.guards.check_command` (server-only commands, option types, the
+    table's server)."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        try:
+            check_command(interaction)
+        except Exception as error:
+            # Raised here, anything but an AppCommandError would escape discord.py's task.
+            await handle_error(interaction, error, "command check")
+            return False
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
@@ -84,6 +110,7 @@ class Guarded:
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         try:
+            check_guild(interaction)
             await self.act(interaction)
         except Exception as error:
             await self.on_error(interaction, error)

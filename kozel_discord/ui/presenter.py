@@ -32,9 +32,10 @@ import discord
 
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
-from . import components, render, table_message
+from . import adopt, components, render, table_message
 from .board import refresh_board
 from .lobby import lobby_view
+from .pacing import Pacer
 from .ports import Messenger
 
 log = logging.getLogger(__name__)
@@ -63,13 +64,11 @@ class TablePresenter:
     ) -> None:
         self.tables = service
         self.messenger = messenger
-        self.edit_interval = edit_interval
-        self._edit_gap = 1.0 / max_edits_per_second
-        self._next_edit = 0.0
+        self._pacer = Pacer(edit_interval, max_edits_per_second)
+        self._edit_slot = self._pacer.slot
         self._queues: dict[int, asyncio.Queue[TableEvent]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._boards: dict[tuple[int, int], _Board] = {}
-        self._last_edit: dict[int, float] = {}  # channel -> loop time of its last edit
         self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
         self._shown_png: dict[int, tuple[int, str]] = {}  # channel -> (message, picture digest)
 
@@ -149,8 +148,9 @@ class TablePresenter:
             await self._freeze_table_message(table)
             await self._post_series_over(table)
         elif kind is TableEventKind.STOPPED:
-            await table_message.mark_stopped(self._channel(table), table)
+            await table_message.mark_stopped(self._channel(event.table), event.table)
             self._forget_boards(table.channel_id)
+            await self.tables.forget_stopped(event.table)
         elif kind is TableEventKind.RESUMED:
             await self._resumed(table)
 
@@ -215,26 +215,6 @@ class TablePresenter:
                 # Only the message id was saved since: the new message is up to date.
                 self._shown_version[table.channel_id] = (table.version, str(msg.id))
 
-    async def _edit_slot(self) -> None:
-        """A share of the global budget of channel-message requests (posts and edits; Discord
-        allows 50 requests/s per bot, interaction answers not counted): under load, edits of
-        a table simply coalesce longer."""
-        loop = asyncio.get_running_loop()
-        now = loop.time()
-        slot = max(now, self._next_edit)
-        self._next_edit = slot + self._edit_gap
-        if slot > now:
-            await asyncio.sleep(slot - now)
-
-    async def _pace(self, channel_id: int) -> None:
-        """At most one edit of a channel's table message per ``edit_interval`` seconds."""
-        loop = asyncio.get_running_loop()
-        wait = self._last_edit.get(channel_id, -1e9) + self.edit_interval - loop.time()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        await self._edit_slot()
-        self._last_edit[channel_id] = loop.time()
-
     def _is_shown(self, table: Table) -> bool:
         msg_id = table.messages.get("table")
         return self._shown_version.get(table.channel_id) == (table.version, str(msg_id))
@@ -257,7 +237,7 @@ class TablePresenter:
             return
         if self._is_shown(current) or not self._live_game_message(current):
             return
-        await self._pace(current.channel_id)
+        await self._pacer.pace(current.channel_id)
         current = self.tables.get(table.channel_id)
         if current is None or current.series is None or current.table_id != table.table_id:
             return
@@ -318,10 +298,17 @@ class TablePresenter:
 
     async def _resumed(self, table: Table) -> None:
         """After a restart: post what the crash kept from being posted (game summaries, a
-        table message for the current game, the end of the series), else refresh."""
+        table message for the current game, the end of the series), else refresh. Messages
+        posted but never recorded are adopted first (:mod:`.adopt`)."""
+        await self._edit_slot()
+        user = getattr(self.messenger, "user", None)
+        table = await adopt.adopt(self.tables, self._channel(table), table, user)
         if table.status is TableStatus.LOBBY:
             msg_id = table.messages.get("lobby")
-            if msg_id is not None:
+            if msg_id is None:
+                # The crash came between storing the lobby and posting it.
+                await self._post_lobby(table)
+            else:
                 with contextlib.suppress(discord.HTTPException):
                     await (
                         self._channel(table)
@@ -343,8 +330,16 @@ class TablePresenter:
             return
         if table.messages.get("table_game") != obs.game_number:
             await self.post_table_message(table)
-        else:
-            await self._edit_table_message(table)
+            # Discord may answer with the message posted before the crash (same nonce),
+            # which shows an older position: never take it as shown.
+            self._shown_version.pop(table.channel_id, None)
+        await self._edit_table_message(self._current(table))
+
+    async def _post_lobby(self, table: Table) -> None:
+        embed, view = render.lobby_embed(table, table.locale), lobby_view(table, table.locale)
+        msg = await self._send(table, embed=embed, view=view, key="lobby")
+        if msg is not None:
+            await self.tables.set_messages(table.channel_id, table.table_id, {"lobby": msg.id})
 
     # ---------------------------------------------------------------- private boards
     def remember_board(

@@ -313,3 +313,70 @@ async def test_without_a_fixed_seed_every_game_has_its_own_seed_stored_when_it_e
     for g in games:  # each stored game replays alone to its stored result
         game = replay_game(g.record)
         assert game.result().card_points == g.card_points
+
+
+class _Transient(Exception):
+    pass
+
+
+class RetryingStore(FlakyStore):
+    """A store that runs every unit of work twice: the first attempt is rolled back (as
+    after a transient error), the second commits, as :meth:`LeagueStore.run` may do."""
+
+    async def run(self, work: Any) -> Any:
+        try:
+            async with self.inner.unit_of_work() as uow:
+                await work(uow)
+                raise _Transient
+        except _Transient:
+            pass
+        return await self.inner.run(work)
+
+
+async def test_a_retried_unit_of_work_still_records_every_game(store: LeagueStore) -> None:
+    svc = _svc(RetryingStore(store))  # type: ignore[arg-type]
+    events = Events()
+    svc.add_listener(events)
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
+    await svc.leave(CHANNEL, t.table_id, HOST)
+    for seat, level in enumerate(("heuristic", "random", "heuristic", "random")):
+        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, level, f"C{seat}")
+    await svc.start(CHANNEL, t.table_id, HOST)
+    await events.wait_for("series_over")
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None
+    series = await store.recent_series(GUILD)
+    assert len(series) == 1 and series[0].status.value == "finished"
+    games = await store.get_series_games(GUILD, series[0].series_key)
+    assert len(games) == len(table.series.results) > 0
+
+
+class RefusingStore(FlakyStore):
+    """A store that refuses a value with an error that is not the database's."""
+
+    async def run(self, work: Any) -> Any:
+        if self.down:
+            raise ValueError("a value the store refuses")
+        return await self.inner.run(work)
+
+
+async def test_any_failure_of_a_save_restores_the_table(store: LeagueStore) -> None:
+    refusing = RefusingStore(store)
+    svc = _svc(refusing)  # type: ignore[arg-type]
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
+    await svc.sit(CHANNEL, t.table_id, OTHER, "other", 1)
+    await svc.add_computer(CHANNEL, t.table_id, HOST, 2, "heuristic", "C3")
+    await svc.add_computer(CHANNEL, t.table_id, HOST, 3, "random", "C4")
+    before = svc.get(CHANNEL)
+    assert before is not None
+    state, version = json.dumps(before.to_state()), before.version
+    refusing.down = True
+    with pytest.raises(ValueError):
+        await svc.start(CHANNEL, t.table_id, HOST)
+    table = svc.get(CHANNEL)
+    assert table is not None and table.status is TableStatus.LOBBY and table.series is None
+    assert json.dumps(table.to_state()) == state and table.version == version
+    refusing.down = False
+    await svc.start(CHANNEL, t.table_id, HOST)
+    stored = await store.load_table(CHANNEL)
+    assert stored is not None and stored.state["status"] == "playing"

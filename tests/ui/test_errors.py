@@ -117,3 +117,80 @@ async def test_a_guarded_item_routes_what_its_action_raises_to_the_handler() -> 
     i = FakeInteraction()
     await Item().callback(i)  # type: ignore[arg-type]
     assert i.response.sent == [error_text(ServiceError(ErrorKey.OLD_TABLE), "en-US", 1, 2)]
+
+
+class Tables:
+    def __init__(self, guild_id: int) -> None:
+        self.table = type("T", (), {"guild_id": guild_id})()
+
+    def get(self, channel_id: int) -> Any:
+        return self.table
+
+
+async def test_an_interaction_from_another_server_than_the_tables_is_refused() -> None:
+    from kozel_discord.ui.guards import check_guild
+
+    i = FakeInteraction()
+    i.client.tables = Tables(guild_id=99)
+
+    class Item(Guarded):
+        acted = False
+
+        async def act(self, interaction: discord.Interaction[Any]) -> None:
+            Item.acted = True
+
+    await Item().callback(i)  # type: ignore[arg-type]
+    assert not Item.acted
+    assert i.response.sent == [error_text(ServiceError(ErrorKey.WRONG_GUILD), "en-US", 1, 2)]
+    i.client.tables = Tables(guild_id=1)
+    check_guild(i)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("option", "resolved", "key"),
+    [
+        ({"name": "enabled", "type": 5, "value": "yes"}, {}, "error.bad_option"),
+        ({"name": "enabled", "type": 5, "value": 1}, {}, "error.bad_option"),
+        ({"name": "n", "type": 4, "value": True}, {}, "error.bad_option"),
+        ({"name": "n", "type": 4, "value": "3"}, {}, "error.bad_option"),
+        ({"name": "member", "type": 6, "value": "123"}, {}, "error.not_a_member"),
+        ({"name": "member", "type": 6, "value": 123}, {"users": {"123": {}}}, "error.not_a_member"),
+        ({"name": "member", "type": 6, "value": "123"}, {"users": {"5": {}}}, "error.not_a_member"),
+        ({"name": "enabled", "type": 5, "value": True}, {}, None),
+        ({"name": "member", "type": 6, "value": "123"}, {"users": {"123": {}}}, None),
+    ],
+)
+def test_options_of_the_wrong_type_are_refused(
+    option: dict[str, Any], resolved: dict[str, Any], key: str | None
+) -> None:
+    from kozel_discord.ui.guards import BadOption, check_options
+
+    data = {"options": [{"name": "ranked", "type": 1, "options": [option]}], "resolved": resolved}
+    if key is None:
+        check_options(data)
+        return
+    with pytest.raises(BadOption) as e:
+        check_options(data)
+    assert e.value.key == key and e.value.name == option["name"]
+
+
+async def test_a_server_only_command_from_a_dm_is_answered_and_not_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    from kozel_discord.ui.errors import KozelTree
+
+    cmd: Any = app_commands.Command(name="x", description="x", callback=_noop)
+    cmd.guild_only = True
+    i = FakeInteraction(guild_id=None, command=cmd)
+    i.data = {"options": []}  # type: ignore[attr-defined]
+    tree: Any = object.__new__(KozelTree)
+    with caplog.at_level(logging.WARNING):
+        assert not await KozelTree.interaction_check(tree, i)  # type: ignore[arg-type]
+    assert i.response.sent == [t_en("error.guild_only")]
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+def t_en(key: str) -> str:
+    from kozel_discord.i18n import t
+
+    return t(key, "en-US")

@@ -1,0 +1,70 @@
+"""The rules engine of Kozel on 4 cards: pure, synchronous and deterministic.
+
+No I/O, no clock, no global state; chance only from the injected seeds (one per game).
+A series is fully described by its record: each game's seed, its target and its list of
+(seat, action). The rules it implements are docs/rules.md, cited by number.
+"""
+
+from .actions import Action, ActionKind
+from .cards import CARDS, DECK_POINTS, Card, Rank, Suit, card, cards, sort_cards
+from .errors import CardParseError, EngineError, IllegalActionError, Reason, SnapshotError
+from .events import Event, EventKind, Play
+from .game import Game
+from .observe import Observation, PlayView, observe, public_action
+from .scoring import GameResult, defeat_points_for, score
+from .seats import HAND_SIZE, SEATS, partner_of, team_of, team_seats
+from .series import (
+    SERIES_TARGET,
+    SeedSource,
+    Series,
+    SeriesOutcome,
+    derived_seeds,
+    game_rng,
+    replay_game,
+)
+from .snapshot import from_snapshot, to_snapshot
+from .validate import beats_all
+
+__all__ = [
+    "CARDS",
+    "DECK_POINTS",
+    "HAND_SIZE",
+    "SEATS",
+    "SERIES_TARGET",
+    "Action",
+    "ActionKind",
+    "Card",
+    "CardParseError",
+    "EngineError",
+    "Event",
+    "EventKind",
+    "Game",
+    "GameResult",
+    "IllegalActionError",
+    "Observation",
+    "Play",
+    "PlayView",
+    "Rank",
+    "Reason",
+    "SeedSource",
+    "Series",
+    "SeriesOutcome",
+    "SnapshotError",
+    "Suit",
+    "beats_all",
+    "card",
+    "cards",
+    "defeat_points_for",
+    "derived_seeds",
+    "from_snapshot",
+    "game_rng",
+    "observe",
+    "partner_of",
+    "public_action",
+    "replay_game",
+    "score",
+    "sort_cards",
+    "team_of",
+    "team_seats",
+    "to_snapshot",
+]

@@ -1,0 +1,209 @@
+"""End to end: half-done states a crash leaves (SIGKILL at a point the stand-in holds the
+bot at), resumed on the next start -- a lobby stored but never posted, a stop whose
+messages were not yet marked, and a post Discord accepted whose id was never saved, after
+an outage longer than Discord's nonce window."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, Driver, embed_text, find_id, text_displays
+from standin.rest import NONCE_WINDOW
+
+pytestmark = pytest.mark.e2e
+
+CALLBACK = "/interactions/{interaction_id}/{token}/callback"
+MESSAGES = "/channels/{channel_id}/messages"
+MESSAGE = "/channels/{channel_id}/messages/{message_id}"
+
+
+class Restarts:
+    """The bot, killed and started again on the same database."""
+
+    def __init__(
+        self, standin: DiscordStandIn, url: str, tmp: Path, guild: Any, bots: list[BotProcess]
+    ) -> None:
+        self.standin, self.url, self.tmp, self.guild, self.bots = standin, url, tmp, guild, bots
+        self.bot = self._new()
+
+    def _new(self) -> BotProcess:
+        bot = BotProcess(
+            self.standin, self.url, self.tmp / f"bot-{len(self.bots)}.log", guild=self.guild
+        )
+        self.bots.append(bot)
+        return bot
+
+    async def start(self) -> None:
+        await self.bot.start()
+        await self.standin.wait_for_commands("kozel", guild=self.guild, timeout=30)
+
+    async def crash_and_restart(self) -> None:
+        await self.bot.kill()
+        self.bot = self._new()
+        await self.start()
+
+
+def _is_table_message(message: Any) -> bool:
+    texts = [embed_text(message), *text_displays(message)]
+    return any("Kozel — game " in text or " has ended." in text for text in texts)
+
+
+def _lobbies(standin: DiscordStandIn, channel: int, tid: str) -> list[Any]:
+    return [m for m in standin.public_messages(channel) if f"kozel:sit:{tid}:0" in m.custom_ids()]
+
+
+async def test_a_lobby_stored_but_never_posted_is_posted_on_resume(
+    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
+) -> None:
+    alice, bob = standin.add_user("alice"), standin.add_user("bob")
+    guild = standin.add_guild("Club", members=[alice, bob])
+    channel = guild.default_channel.id
+    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots)
+    await bot.start()
+    # /kozel start: the lobby is stored, then the bot dies before its answer is posted.
+    hold = standin.hold("POST", CALLBACK)
+    start = asyncio.create_task(standin.slash(alice, guild, None, "kozel", subcommand="start"))
+    await hold.wait_reached()
+    await bot.crash_and_restart()
+    start.cancel()
+    hold.drop()
+    lobby = await standin.wait_for(
+        lambda: next(
+            (m for m in standin.public_messages(channel) if "kozel:lobby:" in str(m.custom_ids())),
+            None,
+        ),
+        timeout=20,
+        what="the lobby posted on resume",
+    )
+    tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
+    # A second /kozel start links the lobby; Bob can sit in it.
+    again = await standin.slash(bob, guild, None, "kozel", subcommand="start")
+    assert again.ephemeral and "already a table" in embed_text(again.message)
+    assert f"/{channel}/{lobby.id}" in embed_text(again.message)
+    await standin.click(bob, lobby, f"kozel:sit:{tid}:1")
+    await standin.wait_for(lambda: f"<@{bob.id}>" in embed_text(lobby), what="Bob seated")
+    assert len(_lobbies(standin, channel, tid)) == 1
+    assert standin.rejections == [] and standin.unhandled == []
+
+
+async def test_a_stop_whose_messages_were_not_marked_is_marked_on_resume(
+    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
+) -> None:
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Club", members=[alice])
+    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots)
+    await bot.start()
+    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    lobby = r.message
+    assert lobby is not None
+    tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
+    confirm = await standin.slash(alice, guild, None, "kozel", subcommand="stop")
+    assert confirm.message is not None
+    # The confirmation is accepted, the table stopped; the bot dies before the lobby's
+    # controls are taken off.
+    hold = standin.hold("PATCH", MESSAGE, when=lambda p, _: p["message_id"] == str(lobby.id))
+    click = asyncio.create_task(standin.click(alice, confirm.message, f"kozel:stop:{tid}"))
+    await hold.wait_reached()
+    await bot.crash_and_restart()
+    click.cancel()
+    hold.drop()
+    await standin.wait_for(
+        lambda: not lobby.custom_ids(), timeout=20, what="the lobby marked stopped"
+    )
+    assert "stopped" in embed_text(lobby).lower()
+    # The stop is final: no table in the channel, a new one can be opened.
+    hand = await standin.slash(alice, guild, None, "kozel", subcommand="hand")
+    assert "There is no table" in embed_text(hand.message)
+    new = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    assert new.message is not None and not new.ephemeral
+
+
+async def test_a_post_accepted_but_not_saved_is_adopted_after_the_nonce_window(
+    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
+) -> None:
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Club", members=[alice])
+    channel = guild.default_channel.id
+    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots)
+    await bot.start()
+    driver = Driver(standin, guild, {}, lambda opts: str(opts[0]["value"]))
+    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    lobby = r.message
+    assert lobby is not None
+    driver.lobby = lobby
+    driver.tid = tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
+    await standin.click(alice, lobby, f"kozel:lobby:{tid}:leave")
+    for seat, level in enumerate(("random", "heuristic", "random", "heuristic")):
+        await standin.select(alice, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
+
+    def first_summary(_params: dict[str, str], answer: Any) -> bool:
+        return isinstance(answer, dict) and "Game 1 is over" in str(answer.get("embeds"))
+
+    # Computers play; Discord accepts game 1's summary, the bot dies before saving its id
+    # and stays down longer than Discord remembers the nonce.
+    hold = standin.hold("POST", MESSAGES, after=True, when=first_summary)
+    await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
+    await hold.wait_reached(timeout=60)
+    await bot.bot.kill()
+    hold.release()
+    standin.advance_clock(NONCE_WINDOW + 60)
+    bot.bot = bot._new()
+    await bot.start()
+    await standin.wait_for(driver.series_over, timeout=120, what="the end of the series")
+
+    posts = standin.public_messages(channel)
+    numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
+    assert numbers and sorted(numbers) == list(range(1, max(numbers) + 1)), numbers
+    tables = [p for p in posts if _is_table_message(p)]
+    assert len(tables) == max(numbers), "one table message per game"
+    assert standin.rejections == [] and standin.unhandled == []
+
+
+async def test_a_table_message_accepted_before_a_crash_shows_the_position_after_it(
+    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
+) -> None:
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Club", members=[alice])
+    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots)
+    await bot.start()
+    driver = Driver(standin, guild, {0: alice}, lambda opts: str(opts[0]["value"]))
+    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    lobby = r.message
+    assert lobby is not None
+    driver.lobby = lobby
+    driver.tid = tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
+    for seat, level in ((1, "random"), (2, "heuristic"), (3, "random")):
+        await standin.select(alice, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
+
+    def a_table_message(_params: dict[str, str], answer: Any) -> bool:
+        return (
+            isinstance(answer, dict)
+            and f"kozel:hand:{tid}" in str(answer.get("components"))
+            and "game 2" in str(answer)
+        )
+
+    # Discord accepts game 2's table message; the bot dies before saving its id, while the
+    # computers play on to Alice's turn.
+    hold = standin.hold("POST", MESSAGES, after=True, when=a_table_message)
+    await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
+    await standin.wait_for(driver.table_message, timeout=20, what="the table message")
+    play = asyncio.create_task(driver.play_until(lambda: hold.reached.is_set()))
+    await hold.wait_reached(timeout=120)
+    play.cancel()
+    await bot.crash_and_restart()
+    hold.release()
+    # Whatever was shown before, the table message comes to say whose turn it is now, and
+    # the whole series can be played from it.
+    await driver.play_until(driver.series_over, max_steps=3000)
+    posts = standin.public_messages(guild.default_channel.id)
+    tables = [p for p in posts if _is_table_message(p)]
+    numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
+    assert numbers == list(range(1, len(numbers) + 1)), numbers
+    assert len(tables) == len(numbers), "one table message per game"
+    assert standin.rejections == [] and standin.unhandled == []
