@@ -66,6 +66,9 @@ async def main() -> None:
         default="heuristic,heuristic,random",
         help="levels of the three computer seats (default heuristic,heuristic,random)",
     )
+    parser.add_argument(
+        "--draw-processes", type=int, default=2, help="KOZEL_DRAW_PROCESSES (0: a thread)"
+    )
     parser.add_argument("--think", type=float, default=1.0, help="human reaction time, seconds")
     parser.add_argument(
         "--database-url",
@@ -93,6 +96,7 @@ async def main() -> None:
                     "KOZEL_TURN_TIMEOUT": "0",
                     "KOZEL_STATS_INTERVAL": "0",
                     "KOZEL_AI_PROCESSES": "2",
+                    "KOZEL_DRAW_PROCESSES": str(args.draw_processes),
                     "KOZEL_FIXED_SEED": "",
                     "KOZEL_DB_POOL_SIZE": os.environ.get("KOZEL_DB_POOL_SIZE", "10"),
                 },
@@ -136,7 +140,8 @@ async def main() -> None:
         print()
         print(
             f"tables: {args.tables}, computers {args.computers}, "
-            f"computer delay {args.computer_delay}s, {elapsed:.0f} s"
+            f"computer delay {args.computer_delay}s, draw processes {args.draw_processes}, "
+            f"{elapsed:.0f} s, load average {os.getloadavg()[0]:.1f}"
         )
         print(
             f"interactions handled:        {len(latencies)} ({len(play_latencies)} while playing)"

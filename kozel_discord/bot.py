@@ -28,6 +28,7 @@ from .service.computer import ComputerPlayers
 from .service.league import LeagueService
 from .settings import Settings
 from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
+from .ui import drawing
 from .ui.components import DYNAMIC_ITEMS
 from .ui.emojis import sync_card_emojis
 from .ui.errors import KozelTree, answer_unmatched
@@ -110,6 +111,7 @@ class KozelBot(commands.AutoShardedBot):
         self._heartbeat = Heartbeat(settings.heartbeat_file, alive=self.is_ready)
         self._stats_task: asyncio.Task[None] | None = None
         self._emoji_task: asyncio.Task[Any] | None = None
+        self._drawer: drawing.Drawer | None = None
 
     def owns_guild(self, guild_id: int) -> bool:
         count = self.shard_count or 1
@@ -129,6 +131,8 @@ class KozelBot(commands.AutoShardedBot):
         budget = SearchBudget(worlds=s.ai_worlds, time_cap=s.ai_time_cap_seconds)
         computers = ComputerPlayers(processes=s.ai_processes, budget=budget)
         await computers.start()
+        self._drawer = drawing.use(drawing.Drawer(s.draw_processes))
+        await self._drawer.start()
         self.tables = TableService(
             store,
             default_timeout=s.turn_timeout_seconds,
@@ -245,6 +249,8 @@ class KozelBot(commands.AutoShardedBot):
             await self.tables.close()
         if hasattr(self, "presenter"):
             await self.presenter.close()
+        if self._drawer is not None:
+            await self._drawer.close()
         if self._db_engine is not None:
             await self._db_engine.dispose()
         await super().close()

@@ -30,6 +30,9 @@ Environment variables:
 ``KOZEL_AI_PROCESSES``
     Worker processes for the searching ("hard") computer player (default 2; 0: threads,
     which stalls the event loop while it thinks).
+``KOZEL_DRAW_PROCESSES``
+    Worker processes drawing the table and board pictures (default 2; 0: a thread of the
+    bot, which holds the event loop while Pillow draws).
 ``KOZEL_AI_WORLDS`` / ``KOZEL_AI_TIME_CAP_MS``
     How hard the "hard" computer thinks: sampled worlds per decision (default 120; the
     work, so it plays as well on a busy host as on a quiet one), and a safety net of wall
@@ -131,6 +134,7 @@ class Settings(BaseSettings):
     edit_interval: float = Field(default=1.0, ge=0)  # minimum seconds between table edits
     fixed_seed: int | None = None  # testing only: derive series seeds from this
     ai_processes: int = Field(default=2, ge=0)  # worker processes of the "hard" computer
+    draw_processes: int = Field(default=2, ge=0)  # worker processes drawing pictures
     ai_worlds: int = Field(default=120, ge=1)  # worlds the "hard" computer searches per move
     ai_time_cap_ms: float = Field(default=1000.0, ge=0)  # its safety net of time; 0: none
     db_pool_size: int = Field(default=5, ge=1)  # PostgreSQL connections kept open

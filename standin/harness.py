@@ -257,6 +257,8 @@ class Driver:
             assert table is not None
             r = await self.s.click(user, table, f"kozel:hand:{self.tid}")
         assert r.message is not None and r.message.visible_to == user.id
+        if r.message.loading:  # a deferred answer (the bot was busy drawing): wait for it
+            await self.s.wait_until_resolved(r, timeout=30.0)
         self.hands[user.id] = r.message
         return r.message
 

@@ -6,7 +6,8 @@ must do now (or whose turn it is, partner or opponent); the picture of your hand
 trick as you see it; then the text summary (partner and opponents, trump and stock, the
 trick, your cards); then the move menu (:mod:`.moves`, one click) and "Refresh".
 
-The picture is drawn in a worker thread and cached by the state it shows (:mod:`.pictures`).
+The picture is drawn in a worker process (:mod:`.drawing`) and cached by the state it
+shows (:mod:`.pictures`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import discord
 from ..engine import ActionKind, Observation, partner_of, team_of
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table
-from . import pictures, render
+from . import drawing, pictures, render
 from .emojis import CARD_EMOJIS, cards_text
 from .errors import Guarded
 from .interaction import selected_value
@@ -156,11 +157,15 @@ def board_view(
     return view
 
 
+# An answer is deferred when its picture is not drawn this many seconds after the click
+# (Discord wants an answer within 3 s; a slow commit before the drawing counts too).
+DRAW_BUDGET = 1.8
+
+
 async def board_image(table: Table, obs: Observation, locale: str) -> discord.File:
     """The board's picture as an attachment, drawn off the event loop (cached)."""
-    png = await asyncio.to_thread(
-        pictures.draw_hand, obs, board_labels(table, locale), pictures.last_trick(obs)
-    )
+    labels = board_labels(table, locale)
+    png = await drawing.drawer().hand(obs, labels, pictures.last_trick(obs))
     return discord.File(io.BytesIO(png), filename=IMAGE)
 
 
@@ -187,12 +192,21 @@ async def show_hand(
     obs = svc.observation(table, seat)
     assert obs is not None
     move = svc.move_number(table)
-    view, image = await board_message(table, obs, move, locale, note=note)
+    view = board_view(table, obs, move, locale, note=note)
     message = interaction.message
-    if message is not None and message.flags.ephemeral:
-        await interaction.response.edit_message(view=view, attachments=[image])
+    in_place = message is not None and message.flags.ephemeral
+    drawing_task = asyncio.ensure_future(board_image(table, obs, locale))
+    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+    done, _ = await asyncio.wait({drawing_task}, timeout=max(0.05, DRAW_BUDGET - age))
+    if not done:  # a burst of pictures: answer in time, show the board when it is drawn
+        await interaction.response.defer(ephemeral=True, thinking=not in_place)
+        await interaction.edit_original_response(view=view, attachments=[await drawing_task])
+    elif in_place:
+        await interaction.response.edit_message(view=view, attachments=[drawing_task.result()])
     else:
-        await interaction.response.send_message(view=view, file=image, ephemeral=True)
+        await interaction.response.send_message(
+            view=view, file=drawing_task.result(), ephemeral=True
+        )
     # Refreshed in place when the player's turn comes, while the token lives.
     host.presenter.remember_board(table, seat, interaction, locale, shown_move=move)
 

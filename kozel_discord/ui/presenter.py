@@ -10,8 +10,8 @@ message is edited one last time to the game's final position and result, without
 and never again (``messages["table_frozen"]`` keeps that across restarts). Game results and
 the end of the series are new messages. Only public observations (``observe(series,
 None)``, ``observe_game_end``) are rendered into public messages; a picture is drawn (in a
-worker thread) only for a post or edit about to be sent, and uploaded again only when it
-changed.
+worker process, :mod:`.drawing`) only for a post or edit about to be sent, and uploaded
+again only when it changed.
 
 When a player's turn comes (or a molodka becomes possible), their latest private board is
 refreshed in place through its interaction token, while that token is young enough
@@ -30,13 +30,13 @@ from typing import Any
 
 import discord
 
-from ..engine import observe_game_end
 from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
 from . import adopt, components, pings, render, results, table_message, threads
 from .board import refresh_board
 from .lobby import lobby_view
+from .pacing import Pacer
 from .ports import Messenger
 
 log = logging.getLogger(__name__)
@@ -66,13 +66,11 @@ class TablePresenter:
     ) -> None:
         self.tables = service
         self.messenger = messenger
-        self.edit_interval = edit_interval
-        self._edit_gap = 1.0 / max_edits_per_second
-        self._next_edit = 0.0
+        self._pacer = Pacer(edit_interval, max_edits_per_second)
+        self._edit_slot = self._pacer.slot
         self._queues: dict[int, asyncio.Queue[TableEvent]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self._boards: dict[tuple[int, int], _Board] = {}
-        self._last_edit: dict[int, float] = {}  # channel -> loop time of its last edit
         self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
         self.pings = pings.TurnPings(self._channel)
         self._shown_png: dict[int, tuple[int, str]] = {}  # channel -> (message, picture digest)
@@ -178,6 +176,11 @@ class TablePresenter:
     def _lobby_channel(self, table: Table) -> discord.PartialMessageable:
         return self.messenger.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
+    async def _stopped(self, table: Table, text: str | None = None) -> None:
+        await table_message.mark_stopped(
+            self._channel(table), table, lobby_channel=self._lobby_channel(table), text=text
+        )
+
     async def _send(
         self,
         table: Table,
@@ -227,33 +230,13 @@ class TablePresenter:
             key=None if again else f"table:{obs.game_number}",
         )
         if msg is not None:
-            self._shown_png[table.channel_id] = (msg.id, _digest(shown.png))
+            self._shown_png[table.channel_id] = (msg.id, table_message.digest(shown.png))
             await self.tables.set_messages(
                 table.channel_id, table.table_id, {"table": msg.id, "table_game": obs.game_number}
             )
             if table.version == rendered + 1:
                 # Only the message id was saved since: the new message is up to date.
                 self._shown_version[table.channel_id] = (table.version, str(msg.id))
-
-    async def _edit_slot(self) -> None:
-        """A share of the global budget of channel-message requests (posts and edits; Discord
-        allows 50 requests/s per bot, interaction answers not counted): under load, edits of
-        a table simply coalesce longer."""
-        loop = asyncio.get_running_loop()
-        now = loop.time()
-        slot = max(now, self._next_edit)
-        self._next_edit = slot + self._edit_gap
-        if slot > now:
-            await asyncio.sleep(slot - now)
-
-    async def _pace(self, channel_id: int) -> None:
-        """At most one edit of a channel's table message per ``edit_interval`` seconds."""
-        loop = asyncio.get_running_loop()
-        wait = self._last_edit.get(channel_id, -1e9) + self.edit_interval - loop.time()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        await self._edit_slot()
-        self._last_edit[channel_id] = loop.time()
 
     def _is_shown(self, table: Table) -> bool:
         msg_id = table.messages.get("table")
@@ -269,18 +252,6 @@ class TablePresenter:
             and table.messages.get("table_frozen") != obs.game_number
         )
 
-    async def _edit_message(
-        self, table: Table, msg_id: int, shown: table_message.TableMessage
-    ) -> None:
-        """Edit a table message; the picture is uploaded again only when it changed (the
-        new upload replaces the old attachment)."""
-        kwargs: dict[str, Any] = {"view": shown.view}
-        digest = (msg_id, _digest(shown.png))
-        if self._shown_png.get(table.channel_id) != digest:
-            kwargs["attachments"] = [shown.file()]
-        await self._channel(table).get_partial_message(msg_id).edit(**kwargs)
-        self._shown_png[table.channel_id] = digest
-
     async def _edit_table_message(self, table: Table) -> None:
         """Bring the table message up to date (moves queued meanwhile are included). The
         message of a game that has ended is left alone: it is frozen (GAME_OVER)."""
@@ -289,7 +260,7 @@ class TablePresenter:
             return
         if self._is_shown(current) or not self._live_game_message(current):
             return
-        await self._pace(current.channel_id)
+        await self._pacer.pace(current.channel_id)
         current = self.tables.get(table.channel_id)
         if current is None or current.series is None or current.table_id != table.table_id:
             return
@@ -300,7 +271,7 @@ class TablePresenter:
         shown = (current.version, str(msg_id))
         try:
             rendered = await table_message.render_message(current, obs, current.locale)
-            await self._edit_message(current, msg_id, rendered)
+            await table_message.edit(self._channel(current), msg_id, rendered, self._shown_png)
             self._shown_version[current.channel_id] = shown
         except discord.NotFound:
             log.info("table_message_gone channel=%s: posting a new one", current.channel_id)
@@ -311,26 +282,10 @@ class TablePresenter:
             )
 
     async def _freeze_table_message(self, table: Table) -> None:
-        """The last edit of a finished game's table message: its final position and result,
-        no controls. Done once (``table_frozen`` is saved); the next game gets a new one."""
+        """The last edit of a finished game's table message (:func:`.table_message.freeze`)."""
         table = self._current(table)
-        msg_id, game = table.messages.get("table"), table.messages.get("table_game")
-        if table.series is None or msg_id is None or table.messages.get("table_frozen") == game:
-            return
-        end = observe_game_end(table.series, None)
-        if end is not None and end.game_number == game:
-            await self._edit_slot()
-            rendered = await table_message.render_message(table, end, table.locale, final=True)
-            try:
-                await self._edit_message(table, msg_id, rendered)
-            except discord.HTTPException as exc:
-                log.warning(
-                    "table_message_not_frozen channel=%s status=%s", table.channel_id, exc.status
-                )
-        else:  # more than one game ended meanwhile: that game's last position is gone
-            log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
-        if game is not None:
-            await self.tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
+        channel = self._channel(table)
+        await table_message.freeze(self.tables, table, channel, self._shown_png, self._edit_slot)
 
     async def _post_results(self, table: Table) -> None:
         """Post the summary of every finished game that has none yet (after a crash too)."""
@@ -363,27 +318,6 @@ class TablePresenter:
             await self.tables.set_messages(
                 table.channel_id, table.table_id, {"series_over": msg.id}
             )
-
-    async def _stopped(self, table: Table, text: str | None = None) -> None:
-        """The table's public messages lose their controls and say that it was stopped."""
-        table_id = table.messages.get("table")
-        if table_id is not None and table.messages.get("table_frozen") != table.messages.get(
-            "table_game"
-        ):
-            with contextlib.suppress(discord.HTTPException):
-                await (
-                    self._channel(table)
-                    .get_partial_message(table_id)
-                    .edit(view=table_message.stopped_layout(table.locale), attachments=[])
-                )
-        lobby_id = table.messages.get("lobby")
-        if lobby_id is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await (
-                    self._lobby_channel(table)
-                    .get_partial_message(lobby_id)
-                    .edit(content=text or t("stop.done", table.locale), embed=None, view=None)
-                )
 
     async def _resumed(self, table: Table) -> None:
         """After a restart: post what the crash kept from being posted (game summaries, a
@@ -476,7 +410,3 @@ class TablePresenter:
                 await refresh_board(board.interaction, current, obs, move, board.locale)
             except discord.HTTPException:
                 del self._boards[(channel_id, user_id)]
-
-
-def _digest(png: bytes) -> str:
-    return hashlib.sha256(png).hexdigest()

@@ -13,24 +13,30 @@ One Container, its accent the colour of the team to play (the picture's team col
 
 Everything comes from the public observation (``observe(series, None)``, or
 ``observe_game_end`` for a game's final position). The picture is drawn in a worker
-thread and cached by the state it shows (:mod:`.pictures`).
+process (:mod:`.drawing`) and cached by the state it shows (:mod:`.pictures`).
 """
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
+import hashlib
 import io
+import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
-from ..engine import SERIES_TARGET, Observation, team_of
+from ..engine import SERIES_TARGET, Observation, observe_game_end, team_of
 from ..i18n import t
-from ..service import Table
-from . import render
+from ..service import Table, TableService
+from . import drawing, render
 from .components import HandButton
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
 from .tricks import TEAM_DOTS, LastTricksButton, team_tag, trick_line
+
+log = logging.getLogger(__name__)
 
 TABLE_PNG = "table.png"
 TEAM_COLOURS = (discord.Colour(0x56B4E9), discord.Colour(0xE69F00))  # pictures.style.TEAM
@@ -63,8 +69,15 @@ def shown_last_trick(obs: Observation) -> FinishedTrick | None:
 
 
 def draw(table: Table, obs: Observation, locale: str) -> bytes:
-    """The table picture (PNG) of the public ``obs`` (call it in a worker thread)."""
+    """The table picture (PNG) of the public ``obs``, drawn right here (tools, tests)."""
     return draw_table(obs, picture_labels(table, locale), shown_last_trick(obs))
+
+
+async def draw_off_loop(table: Table, obs: Observation, locale: str) -> bytes:
+    """The table picture of the public ``obs``, drawn by the bot's :class:`.drawing.Drawer`
+    (worker processes), never on the event loop."""
+    labels = picture_labels(table, locale)
+    return await drawing.drawer().table(obs, labels, shown_last_trick(obs))
 
 
 @dataclass(frozen=True)
@@ -88,8 +101,86 @@ async def render_message(
 ) -> TableMessage:
     """The table message of ``obs``; ``final``: a finished game's last version (no
     controls). The picture is drawn off the event loop."""
-    png = await asyncio.to_thread(draw, table, obs, locale)
+    png = await draw_off_loop(table, obs, locale)
     return TableMessage(layout(table, obs, locale, final=final), png, turn_user(table, obs))
+
+
+def digest(png: bytes) -> str:
+    """What a shown picture is remembered by (to upload it again only when it changed)."""
+    return hashlib.sha256(png).hexdigest()
+
+
+Uploaded = dict[int, tuple[int, str]]  # channel -> (message id, digest of its picture)
+
+
+async def edit(
+    channel: discord.PartialMessageable, msg_id: int, shown: TableMessage, uploaded: Uploaded
+) -> None:
+    """Edit a table message; the picture is uploaded again only when it changed (the new
+    upload replaces the old attachment). ``uploaded`` is updated."""
+    kwargs: dict[str, Any] = {"view": shown.view}
+    key = (msg_id, digest(shown.png))
+    if uploaded.get(channel.id) != key:
+        kwargs["attachments"] = [shown.file()]
+    await channel.get_partial_message(msg_id).edit(**kwargs)
+    uploaded[channel.id] = key
+
+
+async def freeze(
+    tables: TableService,
+    table: Table,
+    channel: discord.PartialMessageable,
+    uploaded: Uploaded,
+    edit_slot: Callable[[], Awaitable[None]],
+) -> None:
+    """The last edit of a finished game's table message: its final position and result,
+    no controls. Done once (``table_frozen`` is saved); the next game gets a new one.
+    ``edit_slot`` waits for a share of the global budget of channel requests."""
+    msg_id, game = table.messages.get("table"), table.messages.get("table_game")
+    if table.series is None or msg_id is None or table.messages.get("table_frozen") == game:
+        return
+    end = observe_game_end(table.series, None)
+    if end is not None and end.game_number == game:
+        await edit_slot()
+        rendered = await render_message(table, end, table.locale, final=True)
+        try:
+            await edit(channel, msg_id, rendered, uploaded)
+        except discord.HTTPException as exc:
+            log.warning(
+                "table_message_not_frozen channel=%s status=%s", table.channel_id, exc.status
+            )
+    else:  # more than one game ended meanwhile: that game's last position is gone
+        log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
+    if game is not None:
+        await tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
+
+
+async def mark_stopped(
+    channel: discord.PartialMessageable,
+    table: Table,
+    *,
+    lobby_channel: discord.PartialMessageable | None = None,
+    text: str | None = None,
+) -> None:
+    """A stopped table's public messages lose their controls and say that it was stopped
+    (a frozen game's message stays as it is). ``channel``: where the game's messages are
+    (the table's thread, if any); ``lobby_channel``: where the lobby is (default the same)."""
+    table_id = table.messages.get("table")
+    if table_id is not None and table.messages.get("table_frozen") != table.messages.get(
+        "table_game"
+    ):
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(table_id).edit(
+                view=stopped_layout(table.locale), attachments=[]
+            )
+    lobby_id = table.messages.get("lobby")
+    if lobby_id is not None:
+        with contextlib.suppress(discord.HTTPException):
+            await (
+                (lobby_channel or channel)
+                .get_partial_message(lobby_id)
+                .edit(content=text or t("stop.done", table.locale), embed=None, view=None)
+            )
 
 
 def turn_user(table: Table, obs: Observation) -> int | None:

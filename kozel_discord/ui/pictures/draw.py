@@ -8,7 +8,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from ...engine import Card, Suit
+from ...engine import CARDS, Card, Suit
 from . import style
 from .cards import back, face
 from .fonts import Font, fit, font
@@ -17,12 +17,46 @@ Box = tuple[int, int, int, int]
 
 
 def png(img: Image.Image) -> bytes:
-    """PNG bytes of ``img``, reduced to a 256-colour palette (a third of the size)."""
+    """PNG bytes of ``img``, reduced to the pictures' fixed 256-colour palette (a third of
+    the size of an RGB PNG). Mapping to one fixed palette without dithering costs ~1 ms,
+    a per-image palette (octree) ~11 ms: most of a picture's cost (benchmarks/pictures.py)."""
     buf = io.BytesIO()
-    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(
+    img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE).save(
         buf, "PNG", compress_level=6
     )
     return buf.getvalue()
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """The one palette of every table and board picture: 256 colours chosen (octree) from
+    the style's colours, ramps between every two of them (the anti-aliased edges of text
+    and shapes), and the card sprites at the sizes drawn. Deterministic: built from the
+    style and the sprites only, never from a position."""
+    colours = [v for k, v in vars(style).items() if k.isupper() and _is_rgb(v)]
+    colours += [*style.TEAM, (58, 61, 68)]  # TEAM: a pair; the score bar's empty segments
+    steps = 16
+    ramps = Image.new("RGB", (steps, len(colours) ** 2))
+    for i, a in enumerate(colours):
+        for j, b in enumerate(colours):
+            for k in range(steps):
+                f = k / (steps - 1)
+                px = tuple(round(a[n] + (b[n] - a[n]) * f) for n in range(3))
+                ramps.putpixel((k, i * len(colours) + j), px)
+    sprites = [face(c, 74, 104, c.suit is Suit.HEARTS) for c in CARDS]
+    sprites += [face(c, 176, 246, c.suit is Suit.SPADES) for c in CARDS[::4]]
+    sprites += [back(74, 104), back(30, 42), egg(34)]
+    sheet = Image.new("RGBA", (176 * len(sprites), 246 + ramps.height), (*style.FELT, 255))
+    for n, sprite in enumerate(sprites):
+        sheet.alpha_composite(sprite, (n * 176, 0))
+    sheet.paste(ramps, (0, 246))
+    return sheet.convert("RGB").quantize(
+        256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE
+    )
+
+
+def _is_rgb(v: object) -> bool:
+    return isinstance(v, tuple) and len(v) == 3 and all(isinstance(n, int) for n in v)
 
 
 def text(
