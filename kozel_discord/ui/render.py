@@ -15,6 +15,7 @@ import discord
 from ..engine import Action, ActionKind, Card, Observation, Suit, team_of, team_seats
 from ..i18n import t
 from ..service import Seat, Table, TableStatus
+from . import emojis
 
 COLOR_LOBBY = discord.Colour(0x5865F2)
 COLOR_TABLE = discord.Colour(0x2D7D46)
@@ -28,12 +29,13 @@ def suit_name(suit: Suit, locale: str) -> str:
 
 
 def card_text(c: Card, locale: str) -> str:
-    """One card as text in the viewer's language (Russian: В Д К Т for J Q K A)."""
-    return t("card.text", locale, rank=c.rank.label, suit=c.suit.symbol)
+    """One card as colour-safe text in the viewer's language (Russian: В Д К Т for J Q K A;
+    outline marks ♤ ♧ for the black suits, which Discord draws near-black on its dark theme)."""
+    return emojis.card_text(c, locale)
 
 
 def cards_text(cards: tuple[Card, ...] | list[Card], locale: str) -> str:
-    return " ".join(card_text(c, locale) for c in cards) if cards else "—"
+    return emojis.cards_text(cards, locale)
 
 
 def seat_label(i: int, locale: str) -> str:

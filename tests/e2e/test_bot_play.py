@@ -81,7 +81,14 @@ async def test_two_humans_two_computers_play_a_series_to_12(
     assert standin.rejections == [] and standin.unhandled == [] and standin.missed_deadlines == []
 
 
-CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠]")
+CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧]")
+
+
+def _label(text: str) -> str:
+    """A card as the engine labels it (text may use the outline marks ♤ ♧)."""
+    from kozel_discord.engine import card
+
+    return card(text).label
 
 
 def _face_up_cards(value: str) -> set[str]:
@@ -128,14 +135,16 @@ async def test_four_humans_hands_stay_private(
     await driver.play_until(first_game_over, max_steps=500)
 
     trumps = {
-        m[0]
-        for m in re.findall(r"Trump: \*\*((10|[6-9JQKA])[♣♦♥♠])\*\*", _all_public(standin, channel))
+        _label(m[0])
+        for m in re.findall(
+            r"Trump: \*\*((10|[6-9JQKA])[♣♦♥♠♤♧])\*\*", _all_public(standin, channel)
+        )
     }
     allowed = revealed | trumps
     for message in standin.messages(channel):
         if message.visible_to is None:
             for version in message.versions:
-                shown = {m.group(0) for m in CARD_RE.finditer(str(version))}
+                shown = {_label(m.group(0)) for m in CARD_RE.finditer(str(version))}
                 assert shown <= allowed, f"public message shows hidden cards {shown - allowed}"
         else:
             assert message.ephemeral, "a private board is an ephemeral message"

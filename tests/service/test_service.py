@@ -335,11 +335,7 @@ async def test_a_retried_unit_of_work_still_records_every_game(store: LeagueStor
     svc = _svc(RetryingStore(store))  # type: ignore[arg-type]
     events = Events()
     svc.add_listener(events)
-    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
-    await svc.leave(CHANNEL, t.table_id, HOST)
-    for seat, level in enumerate(("heuristic", "random", "heuristic", "random")):
-        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, level, f"C{seat}")
-    await svc.start(CHANNEL, t.table_id, HOST)
+    await _computer_table(svc, ("random", "heuristic", "random"))
     await events.wait_for("series_over")
     table = svc.get(CHANNEL)
     assert table is not None and table.series is not None

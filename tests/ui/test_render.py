@@ -11,7 +11,7 @@ from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import board, render, results
 from tests.ui.test_board import select_options
 
-CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠]")
+CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧]")
 
 
 def _table(series: Series) -> Table:
@@ -46,7 +46,7 @@ async def test_boards_and_public_table_over_random_play() -> None:
             seat = series.turn
             assert seat is not None
             public = _embed_text(render.table_embed(table, observe(series, None), "en-US"))
-            shown = {m.group(0) for m in CARD_RE.finditer(public)}
+            shown = {card(m.group(0)).label for m in CARD_RE.finditer(public)}
             face_up = {c.label for p in series.game.plays if p.face_up for c in p.cards}
             assert shown <= face_up | {series.game.trump_card.label}, "no hidden card in public"
             obs = observe(series, seat)
@@ -73,17 +73,17 @@ def test_russian_labels() -> None:
     assert label.startswith("Зайти")
 
 
-RU_CARD_RE = re.compile(r"(10|[6-9ВДКТ])[♣♦♥♠]")
+RU_CARD_RE = re.compile(r"(10|[6-9ВДКТ])[♣♦♥♠♤♧]")
 
 
 def test_card_text_speaks_the_viewers_language() -> None:
     assert [render.card_text(card(c), "ru") for c in ("J♣", "Q♦", "K♥", "A♠", "10♥", "6♣")] == [
-        "В♣",
+        "В♧",
         "Д♦",
         "К♥",
-        "Т♠",
+        "Т♤",
         "10♥",
-        "6♣",
+        "6♧",
     ]
     assert render.card_text(card("Q♦"), "en-US") == "Q♦"
     assert render.cards_text([], "ru") == "—"
@@ -104,7 +104,7 @@ def test_russian_table_shows_russian_ranks_and_plain_team_names() -> None:
         for text in [public, board] + [
             render.action_label(a, obs, "ru") for a in obs.legal_actions
         ]:
-            assert not re.search(r"[JQKA][♣♦♥♠]", text), text
+            assert not re.search(r"[JQKA][♣♦♥♠♤♧]", text), text
             assert "карт." not in text and "(s)" not in text
         assert RU_CARD_RE.search(board), "the hand is shown in Russian ranks"
         before = len(series.results)
