@@ -80,7 +80,7 @@ def _trick_lines(table: Table, obs: Observation, locale: str) -> list[str]:
     for p in obs.trick:
         who = render.who(table.seats[p.seat], locale)
         if not p.face_up:
-            shown = CARD_EMOJIS.inline(p.cards, locale) if p.cards else render.FACE_DOWN * p.count
+            shown = CARD_EMOJIS.inline(p.cards, locale) if p.cards else render.face_down(p.count)
             lines.append(t("trick.discard", locale, who=who, cards=shown))
             continue
         key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(

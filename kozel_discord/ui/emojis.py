@@ -28,6 +28,7 @@ from . import pictures
 
 log = logging.getLogger(__name__)
 
+FACE_DOWN = "🎴"  # an emoji of Unicode's list (🂠 U+1F0A0 is not one)
 PREFIX = "kz_"
 HASH_CHARS = 6
 SUIT_MARK = {Suit.CLUBS: "♧", Suit.SPADES: "♤", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
@@ -65,9 +66,14 @@ class CardEmojis:
     def of(self, c: Card | None) -> discord.PartialEmoji | None:
         return self._by_name.get(pictures.emoji_name(c))
 
-    def mention(self, c: Card) -> str | None:
+    def mention(self, c: Card | None) -> str | None:
+        """``<:name:id>`` of a card's emoji (``None``: the back), or None before the upload."""
         e = self.of(c)
         return None if e is None else f"<:{e.name}:{e.id}>"
+
+    def face_down(self, n: int) -> str:
+        """``n`` cards face down: the back emoji when uploaded, else 🎴 (a Unicode emoji)."""
+        return (self.mention(None) or FACE_DOWN) * n
 
     def inline(self, cards: Iterable[Card], locale: str) -> str:
         """Cards for a line of text: the emojis when uploaded, else colour-safe text."""

@@ -20,7 +20,6 @@ from . import emojis
 COLOR_LOBBY = discord.Colour(0x5865F2)
 COLOR_TABLE = discord.Colour(0x2D7D46)
 COLOR_DONE = discord.Colour(0xC27C0E)
-FACE_DOWN = "🎴"  # an emoji of Unicode's list (🂠 U+1F0A0 is not one)
 TEAM_SEATS = (team_seats(0), team_seats(1))
 
 
@@ -36,6 +35,11 @@ def card_text(c: Card, locale: str) -> str:
 
 def cards_text(cards: tuple[Card, ...] | list[Card], locale: str) -> str:
     return emojis.cards_text(cards, locale)
+
+
+def face_down(n: int) -> str:
+    """``n`` cards face down (the card-back emoji when uploaded)."""
+    return emojis.CARD_EMOJIS.face_down(n)
 
 
 def seat_label(i: int, locale: str) -> str:
@@ -95,7 +99,7 @@ def _trick_lines(obs: Observation, table: Table, locale: str) -> list[str]:
     for p in obs.trick:
         name = who(table.seats[p.seat], locale)
         if not p.face_up:
-            shown = cards_text(p.cards, locale) if p.cards else FACE_DOWN * p.count
+            shown = cards_text(p.cards, locale) if p.cards else face_down(p.count)
             lines.append(t("trick.discard", locale, who=name, cards=shown))
         else:
             key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(

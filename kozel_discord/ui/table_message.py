@@ -101,8 +101,11 @@ async def render_message(
 ) -> TableMessage:
     """The table message of ``obs``; ``final``: a finished game's last version (no
     controls). The picture is drawn off the event loop."""
+    # The text first: the table may move on while the picture is drawn, and the text must
+    # show the same position as the picture (the last move line reads the live table).
+    view, mention = layout(table, obs, locale, final=final), turn_user(table, obs)
     png = await draw_off_loop(table, obs, locale)
-    return TableMessage(layout(table, obs, locale, final=final), png, turn_user(table, obs))
+    return TableMessage(view, png, mention)
 
 
 def digest(png: bytes) -> str:

@@ -29,7 +29,7 @@ def team_tag(team: int, locale: str) -> str:
 def _play_text(table: Table, p: PlayView, locale: str) -> str:
     name = render.who(table.seats[p.seat], locale, mention=False)
     if not p.face_up:
-        return t("trick.discard", locale, who=name, cards=render.FACE_DOWN * p.count)
+        return t("trick.discard", locale, who=name, cards=render.face_down(p.count))
     key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
         p.kind, "trick.molodka"
     )
@@ -40,7 +40,7 @@ def trick_line(table: Table, trick: TakenTrick, locale: str, *, last: bool = Fal
     """ "Last trick: Alice took it with A♥ (Team A)" (``last``) or who took it, for a list."""
     who = render.who(table.seats[trick.taker], locale, mention=False)
     play = trick.taking_play
-    cards = render.cards_text(play.cards, locale) if play is not None else render.FACE_DOWN
+    cards = render.cards_text(play.cards, locale) if play is not None else render.face_down(1)
     key = "table.last_trick" if last else "tricks.taker"
     return t(key, locale, who=who, cards=cards, team=team_tag(team_of(trick.taker), locale))
 
