@@ -58,30 +58,22 @@ class TableState:
     goats: int | None
 
 
-def shown_trick(
-    obs: Observation, last_trick: FinishedTrick | None
-) -> tuple[tuple[ShownPlay, ...], int | None, bool]:
-    """The plays to draw, the seat whose play is marked (winning, or took a finished trick)
-    and whether they are the last trick, already taken (shown until the next lead). A face
-    is drawn only where the observation has it (a seat's own discards; never another's)."""
-    plays = tuple(
-        ShownPlay(p.seat, p.kind, p.cards if p.cards else (None,) * p.count) for p in obs.trick
-    )
-    if plays or last_trick is None or obs.series_over:
-        return plays, (obs.top_seat if plays else None), False
-    taken = tuple(
-        ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count)
-        for p in last_trick.plays
-    )
-    return taken, last_trick.taker, True
-
-
 def table_state(
     obs: Observation, labels: Labels, last_trick: FinishedTrick | None = None
 ) -> TableState:
     if obs.seat is not None:
         raise ValueError("the table picture is drawn from the public view: observe(series, None)")
-    plays, marked, finished = shown_trick(obs, last_trick)
+    plays = tuple(
+        ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count) for p in obs.trick
+    )
+    marked: int | None = obs.top_seat if plays else None
+    finished = False
+    if not plays and last_trick is not None and not obs.series_over:
+        plays = tuple(
+            ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count)
+            for p in last_trick.plays
+        )
+        marked, finished = last_trick.taker, True
     return TableState(
         labels=labels,
         bottom=0,
