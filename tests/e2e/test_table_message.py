@@ -51,7 +51,11 @@ async def test_table_messages_show_the_public_picture_every_trick_and_freeze_per
 ) -> None:
     alice = standin.add_user("alice")
     guild = standin.add_guild("Picture club", members=[alice])
-    bot = BotProcess(standin, sqlite_url, log_path, guild=guild)
+    # Computers at 0.2 s a move, as in play (1 s) slower than a table edit: with instant
+    # computers two tricks can end while one edit is drawn, which no player ever sees.
+    bot = BotProcess(
+        standin, sqlite_url, log_path, guild=guild, extra_env={"KOZEL_COMPUTER_DELAY": "0.2"}
+    )
     bots.append(bot)
     await bot.start()
     await standin.wait_for_commands("kozel", guild=guild, timeout=30)
