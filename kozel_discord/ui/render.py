@@ -224,16 +224,6 @@ def action_label(action: Action, obs: Observation, locale: str) -> str:
     return t("action.molodka", locale, cards=cards_text(action.cards, locale))
 
 
-def action_description(action: Action, obs: Observation, locale: str) -> str:
-    if action.kind is ActionKind.BEAT:
-        return t("action.beat_desc", locale, top=cards_text(obs.top, locale))
-    if action.kind is ActionKind.DISCARD:
-        return t("action.discard_desc", locale)
-    if action.kind is ActionKind.MOLODKA:
-        return t("action.molodka_desc", locale)
-    return t("action.lead_desc", locale, n=len(action.cards))
-
-
 def hand_embed(
     table: Table, obs: Observation, locale: str, note: str | None = None
 ) -> discord.Embed:

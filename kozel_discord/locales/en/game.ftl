@@ -110,19 +110,12 @@ move-molodka = { $who } declared a molodka!
 move-timed_out = (time ran out: the computer played)
 
 action-lead = Lead { $cards }
-action-lead_desc = Open the trick with { $n ->
-        [one] { $n } card
-       *[other] { $n } cards
-    }
 action-beat = Beat with { $cards }
-action-beat_desc = Beats { $top }
 action-discard = Discard { $n ->
         [one] { $n } card
        *[other] { $n } cards
     }: { $cards }
-action-discard_desc = Face down — nobody else sees them
 action-molodka = Molodka! Lead { $cards } out of turn
-action-molodka_desc = Four of a suit: the trick starts again from you
 
 hand-title = Your hand — { $seat }
 hand-cards = Your cards

@@ -129,20 +129,13 @@ move-molodka = { $who }: молодка!
 move-timed_out = (время вышло: ход сделал компьютер)
 
 action-lead = Зайти: { $cards }
-action-lead_desc = Открыть взятку { $n ->
-        [one] { $n } картой
-       *[other] { $n } картами
-    }
 action-beat = Побить: { $cards }
-action-beat_desc = Бьёт { $top }
 action-discard = Сбросить { $n ->
         [one] { $n } карту
         [few] { $n } карты
        *[many] { $n } карт
     }: { $cards }
-action-discard_desc = Рубашкой вверх — никто их не увидит
 action-molodka = Молодка! Зайти { $cards } вне очереди
-action-molodka_desc = Четыре одной масти: взятка начинается с вас
 
 hand-title = Ваши карты — { $seat }
 hand-cards = Ваши карты

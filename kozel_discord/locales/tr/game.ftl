@@ -81,13 +81,9 @@ move-molodka = { $who }: molodka!
 move-timed_out = (süre doldu: bilgisayar oynadı)
 
 action-lead = Aç: { $cards }
-action-lead_desc = Eli { $n } kartla aç
 action-beat = Yen: { $cards }
-action-beat_desc = Yener: { $top }
 action-discard = { $n } kart kapalı at: { $cards }
-action-discard_desc = Kapalı — başka kimse görmez
 action-molodka = Molodka! { $cards } ile sıra beklemeden aç
-action-molodka_desc = Aynı renkten dört kart: el sizden yeniden başlar
 
 hand-title = Kartlarınız — { $seat }
 hand-cards = Kartlarınız

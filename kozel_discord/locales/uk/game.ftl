@@ -127,20 +127,13 @@ move-molodka = { $who }: молодка!
 move-timed_out = (час вийшов: хід зробив комп'ютер)
 
 action-lead = Зайти: { $cards }
-action-lead_desc = Відкрити взятку { $n ->
-        [one] { $n } картою
-       *[other] { $n } картами
-    }
 action-beat = Побити: { $cards }
-action-beat_desc = Б'є { $top }
 action-discard = Скинути { $n ->
         [one] { $n } карту
         [few] { $n } карти
        *[many] { $n } карт
     }: { $cards }
-action-discard_desc = Сорочкою догори — ніхто їх не побачить
 action-molodka = Молодка! Зайти { $cards } поза чергою
-action-molodka_desc = Чотири однієї масті: взятка починається з вас
 
 hand-title = Ваші карти — { $seat }
 hand-cards = Ваші карти
