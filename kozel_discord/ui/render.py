@@ -8,11 +8,9 @@ No rule logic lives here: the moves offered are the observation's legal actions.
 
 from __future__ import annotations
 
-import datetime as dt
-
 import discord
 
-from ..engine import Action, ActionKind, Card, Observation, Suit, team_of, team_seats
+from ..engine import ActionKind, Card, Observation, Suit, team_of, team_seats
 from ..i18n import t
 from ..service import Seat, Table, TableStatus
 from . import emojis
@@ -112,64 +110,6 @@ def _trick_lines(obs: Observation, table: Table, locale: str) -> list[str]:
 trick_lines = _trick_lines  # the plays of the current trick, one line each
 
 
-def _add_trick_field(e: discord.Embed, table: Table, obs: Observation, locale: str) -> None:
-    trick = _trick_lines(obs, table, locale)
-    e.add_field(
-        name=t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale),
-        value="\n".join(trick) if trick else t("table.trick_empty", locale),
-        inline=False,
-    )
-
-
-def _add_series_field(
-    e: discord.Embed, defeat_points: tuple[int, int], eggs: int, locale: str
-) -> None:
-    e.add_field(
-        name=t("table.series", locale),
-        value=t("table.series_score", locale, a=defeat_points[0], b=defeat_points[1], eggs=eggs),
-        inline=False,
-    )
-
-
-def table_embed(
-    table: Table, obs: Observation, locale: str, *, now: dt.datetime | None = None
-) -> discord.Embed:
-    """The public table: only what every player may see (``obs`` is the public view)."""
-    e = discord.Embed(
-        title=t("table.title", locale, n=obs.game_number),
-        description=t(
-            "table.trump",
-            locale,
-            card=card_text(obs.trump_card, locale),
-            suit=suit_name(obs.trump, locale),
-            stock=obs.stock_size,
-        ),
-        colour=COLOR_DONE if obs.series_over else COLOR_TABLE,
-    )
-    for team in (0, 1):
-        lines = [
-            t(
-                "table.seat_line",
-                locale,
-                seat=seat_label(i, locale),
-                who=who(table.seats[i], locale),
-                cards=obs.hand_sizes[i],
-                dealer=t("table.dealer_mark", locale) if i == obs.dealer else "",
-            )
-            for i in TEAM_SEATS[team]
-        ]
-        lines.append(t("table.tricks", locale, n=obs.tricks[team]))
-        e.add_field(name=t(f"team.{'ab'[team]}.long", locale), value="\n".join(lines), inline=True)
-    _add_trick_field(e, table, obs, locale)
-    _add_series_field(e, obs.defeat_points, obs.eggs, locale)
-    status = turn_line(table, obs, locale)
-    last = last_move_line(table, locale)
-    if last:
-        status = f"{last}\n{status}"
-    e.add_field(name=t("table.status", locale), value=status, inline=False)
-    return e
-
-
 def turn_line(table: Table, obs: Observation, locale: str) -> str:
     if obs.series_over:
         return t("table.series_over", locale)
@@ -203,56 +143,3 @@ def table_content(table: Table, obs: Observation) -> str | None:
     if seat is None or seat.played_by_computer or seat.user_id is None:
         return None
     return f"<@{seat.user_id}>"
-
-
-# ---------------------------------------------------------------- the private hand
-def action_label(action: Action, obs: Observation, locale: str) -> str:
-    def marked(c: Card) -> str:
-        return card_text(c, locale) + (t("card.trump_mark", locale) if c.suit is obs.trump else "")
-
-    if action.kind is ActionKind.LEAD:
-        return t("action.lead", locale, cards=cards_text(action.cards, locale))
-    if action.kind is ActionKind.BEAT:
-        return t("action.beat", locale, cards=" + ".join(marked(c) for c in action.cards))
-    if action.kind is ActionKind.DISCARD:
-        return t(
-            "action.discard",
-            locale,
-            n=len(action.cards),
-            cards=cards_text(action.cards, locale),
-        )
-    return t("action.molodka", locale, cards=cards_text(action.cards, locale))
-
-
-def hand_embed(
-    table: Table, obs: Observation, locale: str, note: str | None = None
-) -> discord.Embed:
-    """The private board of one seat: its hand, the table as it sees it, its moves."""
-    assert obs.seat is not None
-    e = discord.Embed(
-        title=t("hand.title", locale, seat=seat_label(obs.seat, locale)),
-        description=note or None,
-        colour=COLOR_TABLE,
-    )
-    e.add_field(name=t("hand.cards", locale), value=cards_text(obs.hand, locale), inline=False)
-    e.add_field(
-        name=t("hand.trump", locale),
-        value=f"{card_text(obs.trump_card, locale)} ({suit_name(obs.trump, locale)})",
-        inline=True,
-    )
-    e.add_field(name=t("hand.stock", locale), value=str(obs.stock_size), inline=True)
-    _add_trick_field(e, table, obs, locale)
-    if obs.series_over:
-        status = t("table.series_over", locale)
-    elif obs.my_turn:
-        status = (
-            t("hand.your_lead", locale)
-            if obs.lead_seat is None
-            else t("hand.your_answer", locale, k=obs.k, top=cards_text(obs.top, locale))
-        )
-    else:
-        status = turn_line(table, obs, locale)
-        if obs.can_declare_molodka():
-            status += "\n" + t("hand.molodka_possible", locale)
-    e.add_field(name=t("table.status", locale), value=status, inline=False)
-    return e

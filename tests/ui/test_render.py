@@ -8,8 +8,9 @@ import re
 
 from kozel_discord.engine import ActionKind, Series, card, observe
 from kozel_discord.service import Seat, Table, TableStatus
-from kozel_discord.ui import board, render, results
-from tests.ui.test_board import select_options
+from kozel_discord.ui import board, render, results, table_message
+from kozel_discord.ui.moves import move_options
+from tests.ui.test_board import _texts, select_options
 
 CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧]")
 
@@ -29,6 +30,26 @@ def _table(series: Series) -> Table:
     return t
 
 
+def _public_text(table: Table, series: Series, locale: str) -> str:
+    """Every text of the public table message (what the whole channel reads)."""
+    obs = observe(series, None)
+    return "\n".join(
+        [
+            table_message.first_lines(table, obs, locale),
+            table_message.summary(table, obs, locale),
+            table_message.turn_text(table, obs, locale),
+        ]
+    )
+
+
+def _board_text(table: Table, series: Series, seat: int, locale: str) -> str:
+    """Every text of one seat's private board and its move labels."""
+    obs = observe(series, seat)
+    view = board.board_view(table, obs, len(series.actions), locale)
+    labels = [o["label"] + " " + (o.get("description") or "") for o in select_options(view)]
+    return "\n".join(_texts(view) + labels)
+
+
 def _embed_text(embed: object) -> str:
     data = embed.to_dict()  # type: ignore[attr-defined]
     parts = [data.get("title", ""), data.get("description", "")]
@@ -45,9 +66,11 @@ async def test_boards_and_public_table_over_random_play() -> None:
         while not series.over:
             seat = series.turn
             assert seat is not None
-            public = _embed_text(render.table_embed(table, observe(series, None), "en-US"))
+            public = _public_text(table, series, "en-US")
             shown = {card(m.group(0)).label for m in CARD_RE.finditer(public)}
-            face_up = {c.label for p in series.game.plays if p.face_up for c in p.cards}
+            seen = observe(series, None)
+            plays = [*series.game.plays, *(p for tr in seen.taken for p in tr.plays)]
+            face_up = {c.label for p in plays if p.face_up for c in p.cards}
             assert shown <= face_up | {series.game.trump_card.label}, "no hidden card in public"
             obs = observe(series, seat)
             view = board.board_view(table, obs, len(series.actions), "en-US")
@@ -59,8 +82,8 @@ async def test_boards_and_public_table_over_random_play() -> None:
             assert view.total_children_count <= 40
             action = rng.choice(obs.legal_actions)
             if action.kind is ActionKind.BEAT:
-                label = render.action_label(action, obs, "en-US")
-                assert label.startswith("Beat with ")
+                (label,) = [o.label for o in move_options(obs, "en-US") if o.action == action]
+                assert label.startswith("Beat with "), label
             series.apply(seat, action)
 
 
@@ -69,8 +92,8 @@ def test_russian_labels() -> None:
     seat = series.turn
     assert seat is not None
     obs = observe(series, seat)
-    label = render.action_label(obs.legal_actions[0], obs, "ru")
-    assert label.startswith("Зайти")
+    labels = [o.label for o in move_options(obs, "ru")]
+    assert labels and all(label.startswith("Зайти") for label in labels), labels
 
 
 RU_CARD_RE = re.compile(r"(10|[6-9ВДКТ])[♣♦♥♠♤♧]")
@@ -98,12 +121,10 @@ def test_russian_table_shows_russian_ranks_and_plain_team_names() -> None:
     while not series.over:
         seat = series.turn
         assert seat is not None
-        public = _embed_text(render.table_embed(table, observe(series, None), "ru"))
+        public = _public_text(table, series, "ru")
         obs = observe(series, seat)
-        board = _embed_text(render.hand_embed(table, obs, "ru"))
-        for text in [public, board] + [
-            render.action_label(a, obs, "ru") for a in obs.legal_actions
-        ]:
+        board = _board_text(table, series, seat, "ru")
+        for text in [public, board]:
             assert not re.search(r"[JQKA][♣♦♥♠♤♧]", text), text
             assert "карт." not in text and "(s)" not in text
         assert RU_CARD_RE.search(board), "the hand is shown in Russian ranks"

@@ -10,7 +10,6 @@ suit-spades = spades
 
 # One card as text: $rank is 6 7 8 9 10 J Q K A, $suit its symbol (♣ ♦ ♥ ♠).
 card-text = { $rank }{ $suit }
-card-trump_mark = {" "}(trump)
 
 seat-label = Seat { $n } ({ $team })
 seat-empty = — empty —
@@ -52,7 +51,6 @@ lobby-leave = Leave
 lobby-timer = Timer
 lobby-timer_button_on = Timer: on
 lobby-timer_button_off = Timer: off
-lobby-begin = Start
 lobby-cancel = Cancel
 lobby-cancelled = The table was cancelled.
 
@@ -81,9 +79,7 @@ table-trick = Current trick ({ $k ->
     } each)
 table-trick_new = Current trick
 table-trick_empty = Nothing played yet.
-table-series = Series
 table-series_score = Defeat points: A { $a } · B { $b } · eggs: { $eggs }
-table-status = Status
 table-series_over = The series is over.
 table-waiting = Waiting…
 table-turn_lead = { $who } leads.
@@ -109,23 +105,7 @@ move-discard = { $who } discarded { $n ->
 move-molodka = { $who } declared a molodka!
 move-timed_out = (time ran out: the computer played)
 
-action-lead = Lead { $cards }
-action-beat = Beat with { $cards }
-action-discard = Discard { $n ->
-        [one] { $n } card
-       *[other] { $n } cards
-    }: { $cards }
-action-molodka = Molodka! Lead { $cards } out of turn
-
 hand-title = Your hand — { $seat }
-hand-cards = Your cards
-hand-trump = Trump
-hand-stock = Stock
-hand-your_lead = **Your lead**: choose one or more cards of one suit.
-hand-your_answer = **Your turn**: play { $k ->
-        [one] { $k } card
-       *[other] { $k } cards
-    } — beat { $top } or discard.
 hand-molodka_possible = You hold a molodka: you may declare it now, out of turn.
 hand-choose = Choose your move…
 hand-choose_molodka = Declare your molodka…

@@ -18,7 +18,6 @@ card-text = { $rank ->
         [A] Т
        *[other] { $rank }
     }{ $suit }
-card-trump_mark = {" "}(козырь)
 
 seat-label = Место { $n } ({ $team })
 seat-empty = — свободно —
@@ -59,7 +58,6 @@ lobby-leave = Встать
 lobby-timer = Таймер
 lobby-timer_button_on = Таймер: вкл.
 lobby-timer_button_off = Таймер: выкл.
-lobby-begin = Начать
 lobby-cancel = Отменить
 lobby-cancelled = Стол отменён.
 
@@ -92,13 +90,11 @@ table-trick = Текущая взятка (по { $k ->
     })
 table-trick_new = Текущая взятка
 table-trick_empty = Пока ничего не сыграно.
-table-series = Партия
 table-series_score = Штрафные очки: А { $a } · Б { $b } · { $eggs ->
         [one] { $eggs } яйцо
         [few] { $eggs } яйца
        *[many] { $eggs } яиц
     }
-table-status = Ход
 table-series_over = Партия окончена.
 table-waiting = Ждём…
 table-turn_lead = Заходит { $who }.
@@ -128,25 +124,7 @@ move-discard = { $who }: сброс, { $n ->
 move-molodka = { $who }: молодка!
 move-timed_out = (время вышло: ход сделал компьютер)
 
-action-lead = Зайти: { $cards }
-action-beat = Побить: { $cards }
-action-discard = Сбросить { $n ->
-        [one] { $n } карту
-        [few] { $n } карты
-       *[many] { $n } карт
-    }: { $cards }
-action-molodka = Молодка! Зайти { $cards } вне очереди
-
 hand-title = Ваши карты — { $seat }
-hand-cards = Ваши карты
-hand-trump = Козырь
-hand-stock = Колода
-hand-your_lead = **Ваш заход**: выберите одну или несколько карт одной масти.
-hand-your_answer = **Ваш ход**: сыграйте { $k ->
-        [one] { $k } карту
-        [few] { $k } карты
-       *[many] { $k } карт
-    } — побейте { $top } или сбросьте.
 hand-molodka_possible = У вас молодка: её можно объявить сейчас, вне очереди.
 hand-choose = Выберите ход…
 hand-choose_molodka = Объявить молодку…

@@ -10,7 +10,6 @@ suit-spades = maça
 
 # Bir kartın metni: $rank 6 7 8 9 10 J Q K A, $suit rengin simgesi (♣ ♦ ♥ ♠).
 card-text = { $rank }{ $suit }
-card-trump_mark = {" "}(koz)
 
 seat-label = Yer { $n } ({ $team })
 seat-empty = — boş —
@@ -47,7 +46,6 @@ lobby-leave = Kalk
 lobby-timer = Zamanlayıcı
 lobby-timer_button_on = Zamanlayıcı: açık
 lobby-timer_button_off = Zamanlayıcı: kapalı
-lobby-begin = Başlat
 lobby-cancel = İptal
 lobby-cancelled = Masa iptal edildi.
 
@@ -64,9 +62,7 @@ table-tricks = { $n } el
 table-trick = Bu el (herkes { $k } kart)
 table-trick_new = Bu el
 table-trick_empty = Henüz bir şey oynanmadı.
-table-series = Seri
 table-series_score = Ceza puanı: A { $a } · B { $b } · { $eggs } yumurta
-table-status = Durum
 table-series_over = Seri bitti.
 table-waiting = Bekleniyor…
 table-turn_lead = Açış sırası: { $who }.
@@ -80,17 +76,7 @@ move-discard = { $who }: kapalı atış, { $n } kart.
 move-molodka = { $who }: molodka!
 move-timed_out = (süre doldu: bilgisayar oynadı)
 
-action-lead = Aç: { $cards }
-action-beat = Yen: { $cards }
-action-discard = { $n } kart kapalı at: { $cards }
-action-molodka = Molodka! { $cards } ile sıra beklemeden aç
-
 hand-title = Kartlarınız — { $seat }
-hand-cards = Kartlarınız
-hand-trump = Koz
-hand-stock = Deste
-hand-your_lead = **Açış sizde**: aynı renkten bir ya da daha fazla kart seçin.
-hand-your_answer = **Sıra sizde**: { $k } kart oynayın — şu kartları yenin ya da kapalı atın: { $top }.
 hand-molodka_possible = Elinizde molodka var: şimdi, sıra beklemeden açabilirsiniz.
 hand-choose = Hamlenizi seçin…
 hand-choose_molodka = Molodkanızı açın…

@@ -16,7 +16,6 @@ card-text = { $rank ->
         [A] Т
        *[other] { $rank }
     }{ $suit }
-card-trump_mark = {" "}(козир)
 
 seat-label = Місце { $n } ({ $team })
 seat-empty = — вільно —
@@ -57,7 +56,6 @@ lobby-leave = Встати
 lobby-timer = Таймер
 lobby-timer_button_on = Таймер: увімк.
 lobby-timer_button_off = Таймер: вимк.
-lobby-begin = Почати
 lobby-cancel = Скасувати
 lobby-cancelled = Стіл скасовано.
 
@@ -90,13 +88,11 @@ table-trick = Поточна взятка (по { $k ->
     })
 table-trick_new = Поточна взятка
 table-trick_empty = Поки нічого не зіграно.
-table-series = Партія
 table-series_score = Штрафні очки: А { $a } · Б { $b } · { $eggs ->
         [one] { $eggs } яйце
         [few] { $eggs } яйця
        *[many] { $eggs } яєць
     }
-table-status = Хід
 table-series_over = Партію закінчено.
 table-waiting = Чекаємо…
 table-turn_lead = Заходить { $who }.
@@ -126,25 +122,7 @@ move-discard = { $who }: скид, { $n ->
 move-molodka = { $who }: молодка!
 move-timed_out = (час вийшов: хід зробив комп'ютер)
 
-action-lead = Зайти: { $cards }
-action-beat = Побити: { $cards }
-action-discard = Скинути { $n ->
-        [one] { $n } карту
-        [few] { $n } карти
-       *[many] { $n } карт
-    }: { $cards }
-action-molodka = Молодка! Зайти { $cards } поза чергою
-
 hand-title = Ваші карти — { $seat }
-hand-cards = Ваші карти
-hand-trump = Козир
-hand-stock = Колода
-hand-your_lead = **Ваш захід**: виберіть одну чи кілька карт однієї масті.
-hand-your_answer = **Ваш хід**: зіграйте { $k ->
-        [one] { $k } карту
-        [few] { $k } карти
-       *[many] { $k } карт
-    } — побийте { $top } або скиньте.
 hand-molodka_possible = У вас молодка: її можна оголосити зараз, поза чергою.
 hand-choose = Виберіть хід…
 hand-choose_molodka = Оголосити молодку…
