@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import random
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
 from ..ai import SearchBudget, get_player
 from ..engine import Action, Observation, Series, observe
+from ..workers import spawn_pool
 from .table import Table
 
 log = logging.getLogger(__name__)
@@ -81,10 +81,7 @@ class ComputerPlayers:
         if level not in SEARCHING_LEVELS or self.processes <= 0:
             return None  # the default thread pool
         if self._pool is None:
-            # "spawn": a clean child, never a fork of a process with running threads.
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn")
-            )
+            self._pool = spawn_pool(self.processes)
         return self._pool
 
     async def start(self) -> None:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
@@ -23,6 +22,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Final, TypeVar
 
 from ..engine import Observation
+from ..workers import spawn_pool
 from . import pictures
 from .pictures import FinishedTrick, Labels
 from .pictures.hand import HandState, hand_state
@@ -63,10 +63,7 @@ class Drawer:
         if self.processes <= 0:
             return None
         if self._pool is None:
-            # "spawn": a clean child, never a fork of a process with running threads.
-            self._pool = ProcessPoolExecutor(
-                max_workers=self.processes, mp_context=multiprocessing.get_context("spawn")
-            )
+            self._pool = spawn_pool(self.processes)
         return self._pool
 
     async def start(self) -> None:
