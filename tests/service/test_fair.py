@@ -141,9 +141,9 @@ async def test_a_table_stored_before_fair_deals_seals_only_later_games(
     series = old.series
     assert series is not None
     while len(series.results) < 1:  # play game 1 out; game 2 is dealt
-        seat = series.turn
-        assert seat is not None
-        series.apply(seat, series.legal_actions(seat)[0])
+        who = series.turn
+        assert who is not None
+        series.apply(who, series.legal_actions(who)[0])
     fair.draw_salts(old, lambda: "ab" * 16)
     assert old.salts == [None, "ab" * 16]
     assert "fair" not in fair.game_record(old, 1) and fair.reveal(old, 1) is None
