@@ -150,6 +150,11 @@ class _Fields:
     dealer: int
     leader: int
     actions: list[object]
+    sealed: _Sealed | None  # None: a record without a commitment
+
+
+@dataclass(frozen=True)
+class _Sealed:
     series: str
     salt: str
     commitment: str
@@ -173,11 +178,7 @@ def _fields(record: object) -> _Fields:
         raise _unreadable("it needs a list 'actions'")
     fair = record.get("fair")
     if fair is None:
-        raise _Stop(
-            Outcome.UNSEALED,
-            f"game {number} has no commitment (dealt before fair deals): nothing to check "
-            "its deal against",
-        )
+        return _Fields(number, seed, dealer, leader, actions, None)
     if not isinstance(fair, dict) or fair.get("scheme") != SCHEME:
         scheme = fair.get("scheme") if isinstance(fair, dict) else fair
         raise _unreadable(f"unknown fair-deal scheme {scheme!r} (this build checks {SCHEME})")
@@ -188,7 +189,7 @@ def _fields(record: object) -> _Fields:
         raise _unreadable(f"'fair.salt' is not {2 * SALT_BYTES} lowercase hex digits")
     if not isinstance(claimed, str) or not _DIGEST.fullmatch(claimed):
         raise _unreadable("'fair.commitment' is not 64 lowercase hex digits")
-    return _Fields(number, seed, dealer, leader, actions, key, salt, claimed)
+    return _Fields(number, seed, dealer, leader, actions, _Sealed(key, salt, claimed))
 
 
 def _decode(i: int, item: object) -> tuple[int, Action]:
@@ -270,15 +271,21 @@ def _check_result(record: dict[str, Any], result: GameResult) -> None:
 def verify(record: object) -> Verdict:
     """Check a game's stored record: the commitment against its seed and salt, the deal
     (the first game's dealer and leader), every move on the deal the seed gives, the end
-    of the game after the last move, and every result the record claims."""
+    of the game after the last move, and every result the record claims.
+
+    A record without a commitment (a game dealt before fair deals) is replayed all the
+    same; its outcome is UNSEALED when the rest holds (nothing vouches for its deal)."""
     try:
         f = _fields(record)
-        expected = commitment(f.series, f.number, f.seed, f.salt)
-        if expected != f.commitment:
-            raise _mismatch(
-                f"SHA-256 of the seed and salt is {short(expected)}…, the record's commitment "
-                f"is {short(f.commitment)}… (seed, salt or commitment changed)"
-            )
+        sealed = f.sealed
+        if sealed is not None:
+            expected = commitment(sealed.series, f.number, f.seed, sealed.salt)
+            if expected != sealed.commitment:
+                raise _mismatch(
+                    f"SHA-256 of the seed and salt is {short(expected)}…, the record's "
+                    f"commitment is {short(sealed.commitment)}… (seed, salt or commitment "
+                    "changed)"
+                )
         game = _replay(f)
         assert isinstance(record, dict)
         result = game.result()
@@ -287,14 +294,21 @@ def verify(record: object) -> Verdict:
         return stop.verdict
     except EngineError as exc:  # a position the rules refuse: not a record of this engine
         return Verdict(Outcome.MISMATCH, f"does not match: {exc}")
+    moves = len(f.actions)
+    if sealed is None:
+        return Verdict(
+            Outcome.UNSEALED,
+            f"game {f.number} has no commitment (dealt before fair deals): its {moves} moves "
+            "replay and its results match, but nothing vouches for its deal",
+            game,
+        )
     a, b = result.card_points
     da, db = result.defeat_points
-    moves = len(f.actions)
     return Verdict(
         Outcome.OK,
-        f"game {f.number} of series {f.series}: the commitment {short(f.commitment)}… "
-        f"matches seed and salt, the deal and all {moves} moves replay, the results match "
-        f"(card points {a}:{b}, defeat points {da}:{db})",
+        f"game {f.number} of series {sealed.series}: the commitment "
+        f"{short(sealed.commitment)}… matches seed and salt, the deal and all {moves} moves "
+        f"replay, the results match (card points {a}:{b}, defeat points {da}:{db})",
         game,
     )
 

@@ -186,7 +186,10 @@ def test_a_record_without_commitment_is_unsealed() -> None:
     del record["fair"]
     verdict = fair.verify(record)
     assert verdict.outcome is fair.Outcome.UNSEALED
-    assert "has no commitment" in verdict.line
+    assert "has no commitment" in verdict.line and "moves replay" in verdict.line
+    assert verdict.game is not None  # replayed all the same
+    record["actions"].pop()
+    assert fair.verify(record).outcome is fair.Outcome.MISMATCH
 
 
 def test_hands_at_deal_are_the_replayed_deal() -> None:
