@@ -7,6 +7,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -71,7 +72,7 @@ def _other_first_move(r: dict[str, Any]) -> None:
     ]
 
 
-TAMPERED = {
+TAMPERED: dict[str, tuple[Callable[[dict[str, Any]], object], str]] = {
     "seed": (lambda r: r.update(seed=r["seed"] + 1), "seed, salt or commitment changed"),
     "salt": (lambda r: r["fair"].update(salt="d" + SALT[1:]), "seed, salt or commitment changed"),
     "move": (
