@@ -122,7 +122,7 @@ def _add_reveal(e: discord.Embed, table: Table, number: int, locale: str) -> Non
     value = "\n".join(
         (
             t("fair.reveal", locale, short=fair_deals.short(shown.commitment)),
-            f"```\n{shown.line}\n```",
+            f"`{shown.line}`",  # inline code: it wraps on a phone, a code block does not
             t("fair.reveal_check", locale, commitment=shown.commitment),
         )
     )

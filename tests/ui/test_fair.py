@@ -71,7 +71,7 @@ def test_the_summary_of_an_ended_game_reveals_the_line_of_its_commitment(locale:
     t = _table_in_game_2()
     obs = observe(t.series, None)  # type: ignore[arg-type]
     text = _embed_text(results.game_over_embed(t, 1, obs.results[0], obs, locale))
-    line = re.search(r"```\n(kozel-fair/v1:[^\n]+)\n```", text)
+    line = re.search(r"`(kozel-fair/v1:[^`]+)`", text)
     assert line is not None
     commitment = hashlib.sha256(line[1].encode()).hexdigest()
     assert commitment == fair.commitment(t, 1)

@@ -4,5 +4,5 @@
 fair-table = 🔒 Deal sealed: { $short }…
 fair-tricks_footer = 🔒 Deal commitment (SHA-256 of this game's seed and salt, revealed when the game ends): { $commitment }
 fair-reveal_title = 🔓 Fair deal
-fair-reveal = The SHA-256 of this line, which holds the game's seed and salt, is the commitment shown at the deal ({ $short }…):
-fair-reveal_check = SHA-256: `{ $commitment }` · `kozel-discord verify` checks the whole game.
+fair-reveal = This game's seed and salt are in the line below; its SHA-256 is the commitment shown at the deal ({ $short }…):
+fair-reveal_check = SHA-256 = `{ $commitment }` · the whole game: `kozel-discord verify`

@@ -4,5 +4,5 @@
 fair-table = 🔒 Раздача запечатана: { $short }…
 fair-tricks_footer = 🔒 Печать раздачи (SHA-256 сида и соли этой игры; они откроются, когда игра закончится): { $commitment }
 fair-reveal_title = 🔓 Честная раздача
-fair-reveal = SHA-256 этой строки (в ней сид и соль игры) — печать, показанная при раздаче ({ $short }…):
-fair-reveal_check = SHA-256: `{ $commitment }` · `kozel-discord verify` проверяет всю игру.
+fair-reveal = Сид и соль этой игры — в строке ниже; её SHA-256 — печать, показанная при раздаче ({ $short }…):
+fair-reveal_check = SHA-256 = `{ $commitment }` · вся игра: `kozel-discord verify`
