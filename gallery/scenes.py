@@ -141,7 +141,9 @@ class Gallery:
         await s.wait_for(driver.table_message, timeout=20, what="the table message")
 
         humans = {host.id: host, mate.id: mate}
-        want = {"lead", "answer", "table", "ping"}
+        want = {"lead", "answer", "table", "ping", "fair"}
+        tricks: Message | None = None  # "Last tricks" a few moves in: the full commitment
+        moves = 0
         for _ in range(4000):
             token = driver.state_token()  # before the check: a post in between wakes the wait
             if driver.series_over():
@@ -173,7 +175,15 @@ class Gallery:
                     choice = self.rng.choice(pool)
                 await s.select(user, board, sel, [str(choice["value"])])
                 moved = True
+                moves += 1
                 break
+            if "fair" in want and moves >= 6 and driver.table_message() is not None:
+                want.discard("fair")
+                shown = driver.table_message()
+                assert shown is not None
+                r = await s.click(host, shown, f"kozel:tricks:{tid}")
+                assert r.message is not None
+                tricks = self.snap(s, r.message)
             await self.look_at_table(s, driver, want)
             if not moved:
                 await driver.wait_change(token, timeout=30)
@@ -200,6 +210,8 @@ class Gallery:
         assert over is not None
         last = [self.snap(s, summaries[-1])] if summaries else []
         self.add("06-series-end", *last, self.snap(s, over))
+        if tricks is not None and summaries:  # the deal's commitment, then its reveal
+            self.add("11-fair-deal", tricks, self.snap(s, summaries[0]))
         league = await s.slash(host, guild, None, "league", subcommand="table")
         assert league.message is not None
         used = self.used(host.global_name or host.username, "league", "table")

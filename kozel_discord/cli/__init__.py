@@ -1,5 +1,5 @@
-"""The ``kozel-discord`` command line: ``run``, ``simulate``, ``migrate``, ``doctor``,
-``invite-url``, ``health`` and ``--version``.
+"""The ``kozel-discord`` command line: ``run``, ``simulate``, ``verify``, ``migrate``,
+``doctor``, ``invite-url``, ``health`` and ``--version``.
 
 Each command is a function that prints its lines and returns the process exit code
 (``run``'s codes: :mod:`kozel_discord.cli.run`). Importing this package stays cheap:
@@ -41,6 +41,10 @@ def positive_int(text: str) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
+    if args.record is not None:
+        from .verify import replay_command
+
+        return replay_command(args.record)
     from ..simulate import level_name, make_players, simulate
 
     try:
@@ -56,6 +60,12 @@ def _simulate(args: argparse.Namespace) -> int:
         report = simulate(args.series, args.seed, players, names, on_series=bar.update)
     print("\n".join(report.lines()))
     return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    from .verify import verify_command
+
+    return verify_command(args.record)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -89,7 +99,23 @@ def build_parser() -> argparse.ArgumentParser:
         "Seats 1 and 3 are team A, seats 2 and 4 team B. "
         "E.g. hard,normal,hard,normal; one name means all four; default random (easy)",
     )
+    sim.add_argument(
+        "--record",
+        metavar="FILE",
+        help="instead: replay a finished game's record (the JSON file Export gives, or a "
+        "series record) and print the deal, every trick and the result",
+    )
     sim.set_defaults(func=_simulate)
+    ver = sub.add_parser(
+        "verify",
+        help="check a finished game's record: commitment, deal, every move, results",
+        description="Check a finished game's record (the JSON file the table's Export gives; "
+        "docs/fair-play.md): the commitment shown at the deal against the revealed seed and "
+        "salt, the deal from the seed, every move, the results. Exit codes: 0 it matches, "
+        "1 it does not match, 3 not a readable game record, 4 a record without commitment.",
+    )
+    ver.add_argument("record", metavar="RECORD.json", help="the game record ('-': standard input)")
+    ver.set_defaults(func=_verify)
 
     mig = sub.add_parser(
         "migrate", help="bring the database schema up to date (Alembic upgrade head)"

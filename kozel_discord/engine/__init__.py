@@ -5,6 +5,7 @@ A series is fully described by its record: each game's seed, its target and its 
 (seat, action). The rules it implements are docs/rules.md, cited by number.
 """
 
+from . import fair
 from .actions import Action, ActionKind
 from .cards import CARDS, DECK_POINTS, Card, Rank, Suit, card, cards, sort_cards
 from .errors import CardParseError, EngineError, IllegalActionError, Reason, SnapshotError
@@ -70,6 +71,7 @@ __all__ = [
     "defeat_points_for",
     "defeat_reason",
     "derived_seeds",
+    "fair",
     "from_snapshot",
     "game_rng",
     "observe",

@@ -2,7 +2,7 @@
 players and persistence. Cogs call it; it calls the engine and the store."""
 
 from ..ai import LEVELS
-from . import lobby
+from . import fair, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
 from .service import TableService
@@ -19,5 +19,6 @@ __all__ = [
     "TableListener",
     "TableService",
     "TableStatus",
+    "fair",
     "lobby",
 ]

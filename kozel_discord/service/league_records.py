@@ -7,6 +7,7 @@ import datetime as dt
 
 from ..store.records import GameResult as StoredGame
 from ..store.records import SeatSpec, SeriesEnd, SeriesStart
+from . import fair
 from .table import Table
 
 
@@ -57,7 +58,7 @@ def stored_game(table: Table, number: int, now: dt.datetime) -> StoredGame:
         defeat_points=r.defeat_points,
         eggs=r.eggs,
         last_trick_taker=r.last_trick_taker,
-        record=series.game_record(number),
+        record=fair.game_record(table, number),
         finished_at=now,
     )
 

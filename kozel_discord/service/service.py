@@ -273,6 +273,7 @@ class TableService(TableGuards):
         t.series_seed = seed
         t.series = Series(seed) if self._fixed_seeds else Series(seed_source=os_game_seed)
         t.series_key = uuid.uuid4().hex
+        t.salts = []  # drawn in the commit (service/fair.py)
         t.status = TableStatus.PLAYING
         t.recorded_games = 0
         t.series_recorded = False

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 from ..engine import Action, public_action
 from ..store import LeagueStore, StaleTableError, StoreUnavailable, UnitOfWork
-from . import computer, league_records
+from . import computer, fair, league_records
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
 from .table import AWAY_AFTER_TIMEOUTS, Table, TableStatus
@@ -65,6 +65,7 @@ class SessionContext:
     load: TableLoader = Table.from_state
     computer_delay: float = 1.0
     commit_timeout: float = 2.0
+    salt: fair.SaltSource = fair.new_salt  # each game's salt of its fair-deal commitment
     closed: bool = False
     # Seconds spent waiting for table locks (human moves) and writing to the store.
     lock_waits: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
@@ -108,6 +109,7 @@ class TableSession:
         started = time.perf_counter()
         try:
             change(table)
+            fair.draw_salts(table, self.ctx.salt)  # a game the change dealt gets its salt
             table.version += 1
             table.last_activity = self.ctx.now()
             self._set_deadline()

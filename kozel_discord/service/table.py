@@ -87,6 +87,9 @@ class Table:
     pings_off: set[int] = field(default_factory=set)  # players who turned their turn pings off
     votes: dict[str, set[int]] = field(default_factory=dict)  # vote kind -> who voted for it
     last_activity: dt.datetime | None = None  # the last change saved (idle tables close)
+    # Each game's salt of its fair-deal commitment (service/fair.py), game 1 first; None for
+    # a game dealt before fair deals. Secret until that game ends, like its seed.
+    salts: list[str | None] = field(default_factory=list)
     # The state as last written to the store (not itself stored): the rollback point.
     saved_state: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
@@ -132,6 +135,7 @@ class Table:
             "pings_off": sorted(self.pings_off),
             "votes": {k: sorted(v) for k, v in sorted(self.votes.items()) if v},
             "last_activity": self.last_activity.isoformat() if self.last_activity else None,
+            "salts": list(self.salts),
         }
 
     @classmethod
@@ -167,8 +171,17 @@ class Table:
             pings_off={int(u) for u in state.get("pings_off") or ()},
             votes={str(k): {int(u) for u in v} for k, v in (state.get("votes") or {}).items()},
             last_activity=_time(state.get("last_activity")),
+            salts=_salts(state, series),
             saved_state=state,
         )
+
+
+def _salts(state: dict[str, Any], series: Series | None) -> list[str | None]:
+    """The stored salts; a table stored before fair deals has none for its games so far."""
+    raw = state.get("salts")
+    if raw is None:
+        return [None] * (len(series.seeds) if series is not None else 0)
+    return [str(x) if x is not None else None for x in raw]
 
 
 def _time(value: Any) -> dt.datetime | None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 import discord
 
 from ..engine import SERIES_TARGET, DefeatReason, GameResult, Observation
+from ..engine import fair as fair_deals
 from ..i18n import t
-from ..service import Table
+from ..service import Table, fair
 from .render import COLOR_DONE, team_names, who
 
 # Emoji, which every Discord client draws as images (the geometric shapes ▰▱ are missing
@@ -109,7 +110,23 @@ def game_over_embed(
             inline=True,
         )
     _add_progress(e, table, obs, locale)
+    _add_reveal(e, table, number, locale)
     return e
+
+
+def _add_reveal(e: discord.Embed, table: Table, number: int, locale: str) -> None:
+    """The finished game's seed and salt: the line whose SHA-256 is its commitment."""
+    shown = fair.reveal(table, number)
+    if shown is None:
+        return
+    value = "\n".join(
+        (
+            t("fair.reveal", locale, short=fair_deals.short(shown.commitment)),
+            f"`{shown.line}`",  # inline code: it wraps on a phone, a code block does not
+            t("fair.reveal_check", locale, commitment=shown.commitment),
+        )
+    )
+    e.add_field(name=t("fair.reveal_title", locale), value=value, inline=False)
 
 
 def game_line(number: int, r: GameResult, locale: str) -> str:

@@ -29,8 +29,9 @@ from typing import Any
 import discord
 
 from ..engine import SERIES_TARGET, Observation, observe_game_end, team_of
+from ..engine import fair as fair_deals
 from ..i18n import t
-from ..service import Table, TableService
+from ..service import Table, TableService, fair
 from . import drawing, render
 from .components import HandButton
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
@@ -328,4 +329,7 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
     last = render.last_move_line(table, locale)
     if last and not obs.series_over:
         lines.append(last)
+    sealed = fair.commitment(table, obs.game_number)
+    if sealed is not None:  # small print: the full value is in "Last tricks"
+        lines.append("-# " + t("fair.table", locale, short=fair_deals.short(sealed)))
     return "\n".join(lines)

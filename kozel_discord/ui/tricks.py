@@ -13,7 +13,7 @@ import discord
 
 from ..engine import ActionKind, PlayView, TakenTrick, team_of
 from ..i18n import locale_of, t
-from ..service import ErrorKey, ServiceError, Table
+from ..service import ErrorKey, ServiceError, Table, fair
 from . import render
 from .errors import Guarded
 from .lobby import TID
@@ -91,6 +91,8 @@ class LastTricksButton(
         if obs is None:
             raise ServiceError(ErrorKey.NOT_PLAYING)
         locale = locale_of(interaction)
-        await interaction.response.send_message(
-            embed=tricks_embed(table, obs.taken, obs.game_number, locale), ephemeral=True
-        )
+        embed = tricks_embed(table, obs.taken, obs.game_number, locale)
+        sealed = fair.commitment(table, obs.game_number)
+        if sealed is not None:  # the full commitment of the game (the table shows its start)
+            embed.set_footer(text=t("fair.tricks_footer", locale, commitment=sealed))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
