@@ -119,7 +119,7 @@ def totals_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
             reason_line(result, locale),
             progress_lines(view.defeat_points_after, SERIES_TARGET, locale),
         ]
-    else:
+    elif any(not p.face_up for s in view.steps[: step.number] for p in s.trick.plays):
         lines.append(t("replay.discards_hidden", locale))
     return "\n".join(lines)
 
@@ -143,6 +143,7 @@ def replay_layout(view: GameReplayView, n: int, owner: int, locale: str) -> disc
         ("next", step.number + 1, "▶", step.number == total),
         ("last", total, "⏭", step.number == total),
     ):
+        target = max(1, min(target, total))
         row.add_item(ReplayButton(view.game_id, target, owner, slot, label, disabled=off))
     box.add_item(row)
     export: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
