@@ -86,7 +86,7 @@ class LeagueCog(
     async def game(
         self,
         interaction: discord.Interaction[Any],
-        game_id: app_commands.Range[int, 1, 2**53],
+        game_id: app_commands.Range[int, 1, 2**53 - 1],
         public: bool = False,
     ) -> None:
         await open_replay(interaction, game_id, public=public)
