@@ -14,6 +14,7 @@ stored record as a JSON file, exactly as stored (what ``kozel-discord verify`` r
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import io
 import json
 import re
@@ -37,7 +38,7 @@ from .tricks import TEAM_DOTS, team_tag
 
 REPLAY_PNG = "replay.png"
 GAME_ID = r"(?P<game>[0-9]{1,19})"
-SLOTS = ("first", "prev", "here", "next", "last")
+SLOTS = ("first", "prev", "next", "last")
 # An answer is deferred when its picture is not drawn this long after the click.
 DRAW_BUDGET = 1.8
 
@@ -136,10 +137,9 @@ def replay_layout(view: GameReplayView, n: int, owner: int, locale: str) -> disc
     box.add_item(discord.ui.TextDisplay(totals_text(view, step, locale)))
     total = len(view.steps)
     row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
-    for slot, target, label, off in (
+    for slot, target, label, off in (  # four buttons: one row on a phone
         ("first", 1, "⏮", step.number == 1),
         ("prev", step.number - 1, "◀", step.number == 1),
-        ("here", step.number, f"{step.number}/{total}", True),
         ("next", step.number + 1, "▶", step.number == total),
         ("last", total, "⏭", step.number == total),
     ):
@@ -162,7 +162,10 @@ async def replay_picture(view: GameReplayView, n: int, locale: str) -> discord.F
     """The table picture of step ``n``: its public observation, drawn off the event loop."""
     obs = view.step(n).observation
     assert obs.seat is None  # the public view only
-    png = await drawing.drawer().table(obs, replay_labels(view.seats, locale), last_trick(obs))
+    # The trick just taken, without the "Turn" mark of whoever leads next: a replay shows
+    # what happened, nobody is to move.
+    shown = dataclasses.replace(obs, turn=None)
+    png = await drawing.drawer().table(shown, replay_labels(view.seats, locale), last_trick(obs))
     return discord.File(io.BytesIO(png), filename=REPLAY_PNG)
 
 

@@ -24,7 +24,7 @@ replay-exported = The record of game #{ $id }: its seed and every move, exactly 
 replay-pick = 🎬 Replay a game…
 replay-pick_hint = 🎬 Replay a game: pick it in the menu below, or use /league game with its #number.
 replay-option = #{ $id } · game { $n } · { $date }
-replay-option_detail = { $a } vs { $b } · { $score }
+replay-option_detail = { $score } · { $a } vs { $b }
 replay-option_score = defeat points { $a } : { $b }
 replay-option_eggs = eggs, 60 : 60
 

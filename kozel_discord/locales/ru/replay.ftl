@@ -15,7 +15,7 @@ replay-took = **Взятку берёт { $who }**: { $cards } ({ $team }) · { 
        *[many] { $points } очков
     } в открытых картах
 replay-tricks_so_far = Взятки: { $a } · { $b }
-replay-points_so_far = Очки пока — только по открытым картам: { $a } · { $b }
+replay-points_so_far = Очки пока (только открытые карты): { $a } · { $b }
 replay-discards_hidden = Сброшенные карты остаются рубашкой вверх: их очки видны только в итоговом счёте.
 replay-result_title = Игра { $n }: итог
 replay-card_points = Очки вместе со сбросами: { $a } · { $b }
@@ -24,7 +24,7 @@ replay-exported = Запись игры #{ $id }: её сид и все ходы
 replay-pick = 🎬 Повтор игры…
 replay-pick_hint = 🎬 Повтор игры: выберите её в меню ниже или введите /лига игра с её #номером.
 replay-option = #{ $id } · игра { $n } · { $date }
-replay-option_detail = { $a } против { $b } · { $score }
+replay-option_detail = { $score } · { $a } против { $b }
 replay-option_score = штрафные очки { $a } : { $b }
 replay-option_eggs = яйца, 60 : 60
 

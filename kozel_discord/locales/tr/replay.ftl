@@ -24,7 +24,7 @@ replay-exported = Oyun #{ $id } kaydı: tohumu ve bütün hamleleri, saklandığ
 replay-pick = 🎬 Bir oyunu tekrar izle…
 replay-pick_hint = 🎬 Bir oyunu tekrar izleyin: aşağıdaki menüden seçin ya da #numarasıyla /lig oyun yazın.
 replay-option = #{ $id } · oyun { $n } · { $date }
-replay-option_detail = { $a } - { $b } · { $score }
+replay-option_detail = { $score } · { $a } - { $b }
 replay-option_score = ceza puanı { $a } : { $b }
 replay-option_eggs = yumurta, 60 : 60
 

@@ -15,7 +15,7 @@ replay-took = **Взятку бере { $who }**: { $cards } ({ $team }) · { $p
        *[many] { $points } очок
     } у відкритих картах
 replay-tricks_so_far = Взятки: { $a } · { $b }
-replay-points_so_far = Очки поки що — лише за відкритими картами: { $a } · { $b }
+replay-points_so_far = Очки поки що (лише відкриті карти): { $a } · { $b }
 replay-discards_hidden = Скинуті карти лишаються сорочкою догори: їхні очки видно лише в підсумковому рахунку.
 replay-result_title = Гра { $n }: підсумок
 replay-card_points = Очки разом зі скидами: { $a } · { $b }
@@ -24,7 +24,7 @@ replay-exported = Запис гри #{ $id }: її сід і всі ходи, т
 replay-pick = 🎬 Повтор гри…
 replay-pick_hint = 🎬 Повтор гри: виберіть її в меню нижче або введіть /ліга гра з її #номером.
 replay-option = #{ $id } · гра { $n } · { $date }
-replay-option_detail = { $a } проти { $b } · { $score }
+replay-option_detail = { $score } · { $a } проти { $b }
 replay-option_score = штрафні очки { $a } : { $b }
 replay-option_eggs = яйця, 60 : 60
 
