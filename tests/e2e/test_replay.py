@@ -139,25 +139,25 @@ async def test_a_finished_game_replays_trick_by_trick_and_exports_its_record(
     assert forged.message.visible_to == bob.id and _step_of(forged.message)[0] == 1
     assert len(replay.versions) == versions
 
-    # No payload of any replay (every version, every control) shows a hidden discard.
-    replays = [
-        m
-        for m in standin.messages(channel)
-        if any(c.startswith("kozel:rp:") for c in m.custom_ids())
-    ]
-    assert len(replays) == 3
-    payloads = [json.dumps(v, ensure_ascii=False) for m in replays for v in m.versions]
-    payloads.append(json.dumps(history.message.payload, ensure_ascii=False))
-    for c in hidden:
-        assert not any(_shows(p, c) for p in payloads), f"{c.code} shown in a replay"
-
     # Export: the stored record as a JSON file, to the clicker only.
     exported = await standin.click(alice, replay, f"kozel:rpx:{game_id}")
     assert exported.message is not None and exported.message.visible_to == alice.id
     file = exported.message.attachment(f"kozel-game-{game_id}.json")
     assert json.loads(file.data) == stored.record
 
-    # Another server's game, an unknown id, a game id that is not a number's worth.
+    # Posted in the channel on request: the opener moves it, anybody else gets a copy.
+    shared = await standin.slash(
+        alice, guild, None, "league", subcommand="game", options={"id": game_id, "public": True}
+    )
+    posted = shared.message
+    assert posted is not None and not posted.ephemeral and posted.visible_to is None
+    copy = await standin.click(bob, posted, _button(posted, "next"))
+    assert copy.message is not None and copy.message.visible_to == bob.id
+    assert _step_of(copy.message)[0] == 2 and _step_of(posted)[0] == 1
+    await standin.click(alice, posted, _button(posted, "next"))
+    assert _step_of(posted)[0] == 2 and not posted.ephemeral
+
+    # Another server's game, an unknown id.
     theirs = await standin.slash(
         alice, other, None, "league", subcommand="game", options={"id": game_id}
     )
@@ -171,4 +171,18 @@ async def test_a_finished_game_replays_trick_by_trick_and_exports_its_record(
     profile = await standin.slash(alice, guild, None, "league", subcommand="player")
     assert profile.message is not None and profile.message.ephemeral
     assert any(o["value"] == str(game_id) for o in select_options(profile.message, "kozel:rpsel"))
+    # No payload of any replay (every version, every control) shows a hidden discard.
+    replays = [
+        m
+        for m in standin.messages(channel)
+        if any(c.startswith("kozel:rp:") for c in m.custom_ids())
+    ]
+    assert len(replays) == 5  # Bob's pick, Alice's, Bob's copy, the posted one, its copy
+    payloads = [json.dumps(v, ensure_ascii=False) for m in replays for v in m.versions]
+    payloads.append(json.dumps(history.message.payload, ensure_ascii=False))
+    for c in hidden:
+        assert not any(_shows(p, c) for p in payloads), f"{c.code} shown in a replay"
+    led = {c for _s, a in stored.record["actions"] for c in Action.decode(a).cards} - hidden
+    assert any(_shows(p, c) for p in payloads for c in led)  # the check does see faces
+
     assert standin.rejections == [] and standin.unhandled == [] and standin.missed_deadlines == []
