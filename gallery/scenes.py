@@ -16,6 +16,7 @@ from kozel_discord.engine import Action, ActionKind
 
 from ._standin import BotProcess, DiscordStandIn, Driver, RecordedMessage
 from .render import Message
+from .replays import replay_scenes
 from .richtext import Names
 
 # A KOZEL_FIXED_SEED whose first deal gives seat 0 (a human) four hearts while a computer
@@ -216,6 +217,7 @@ class Gallery:
         assert league.message is not None
         used = self.used(host.global_name or host.username, "league", "table")
         self.add("07-league-table", self.snap(s, league.message, used_command=used))
+        await replay_scenes(self, s, guild, host)
 
     def look_for_ping(self, s: DiscordStandIn, driver: Driver, host: Any, want: set[str]) -> None:
         """Keep the host's turn ping (a new message mentioning only them) under the table."""

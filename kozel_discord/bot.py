@@ -33,8 +33,12 @@ from .ui.components import DYNAMIC_ITEMS
 from .ui.emojis import sync_card_emojis
 from .ui.errors import KozelTree, answer_unmatched
 from .ui.presenter import TablePresenter
+from .ui.replay import REPLAY_ITEMS
 
 log = logging.getLogger(__name__)
+
+#: Every persistent control of the bot (they survive restarts).
+ITEMS = (*DYNAMIC_ITEMS, *REPLAY_ITEMS)
 
 COMMANDS_MARKER = ".kozel-commands.sha256"  # in the working directory
 
@@ -159,7 +163,7 @@ class KozelBot(commands.AutoShardedBot):
             )
         if s.stats_interval > 0:
             self._stats_task = asyncio.create_task(self._log_stats(s.stats_interval))
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*ITEMS)
         # Card faces as application emojis, in the background (start-up does not wait;
         # until they are there, cards are colour-safe text).
         self._emoji_task = asyncio.create_task(self._sync_emojis(), name="card-emojis")
@@ -220,7 +224,7 @@ class KozelBot(commands.AutoShardedBot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.stats.interactions += 1
-        await answer_unmatched(interaction, DYNAMIC_ITEMS)
+        await answer_unmatched(interaction, ITEMS)
 
     def live_tables(self) -> int:
         return len(self.tables.tables()) if hasattr(self, "tables") else 0

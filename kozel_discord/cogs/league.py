@@ -1,4 +1,5 @@
-"""``/league table|player|history|ranked``: the server's league (rendered by ui.league)."""
+"""``/league table|player|history|game|ranked``: the server's league (rendered by ui.league;
+replays of finished games by ui.replay)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from discord.ext import commands
 
 from ..i18n import locale_of, ls, t
 from ..ui.league import history_embed, profile_embed, standings_message
+from ..ui.replay import games_view, open_replay
 
 if TYPE_CHECKING:
     from ..bot import KozelBot
@@ -53,18 +55,41 @@ class LeagueCog(
                 t("profile.none", locale, user=f"<@{target.id}>"), ephemeral=True
             )
             return
-        await interaction.response.send_message(
-            embed=profile_embed(profile, locale), ephemeral=True
-        )
+        games = await self.bot.league.recent_games(interaction.guild_id, target.id)
+        embed = profile_embed(profile, locale)
+        view = games_view(games, locale)
+        if view is None:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+            return
+        embed.set_footer(text=t("replay.pick_hint", locale))
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
 
     @app_commands.command(name=ls("cmd.history.name"), description=ls("cmd.history.desc"))
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
         rows = await self.bot.league.history(interaction.guild_id)
-        await interaction.response.send_message(
-            embed=history_embed(rows, locale_of(interaction, public=True))
-        )
+        games = await self.bot.league.recent_games(interaction.guild_id)
+        locale = locale_of(interaction, public=True)
+        embed = history_embed(rows, locale)
+        view = games_view(games, locale)
+        if view is None:
+            await interaction.response.send_message(embed=embed)
+            return
+        embed.set_footer(text=t("replay.pick_hint", locale))
+        await interaction.response.send_message(embed=embed, view=view)
+
+    @app_commands.command(name=ls("cmd.game.name"), description=ls("cmd.game.desc"))
+    @app_commands.rename(game_id=ls("cmd.game.id_name"), public=ls("cmd.game.public_name"))
+    @app_commands.describe(game_id=ls("cmd.game.id"), public=ls("cmd.game.public"))
+    @app_commands.guild_only()
+    async def game(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: app_commands.Range[int, 1, 2**53 - 1],
+        public: bool = False,
+    ) -> None:
+        await open_replay(interaction, game_id, public=public)
 
     @app_commands.command(name=ls("cmd.ranked.name"), description=ls("cmd.ranked.desc"))
     @app_commands.describe(enabled=ls("cmd.ranked.enabled"))

@@ -37,6 +37,9 @@ class ErrorKey(StrEnum):
     VOTE_NOT_ALLOWED = "vote_not_allowed"
     ALREADY_VOTED = "already_voted"
     TIMER_ALREADY_ON = "timer_already_on"
+    GAME_NOT_FOUND = "game_not_found"
+    GAME_OTHER_GUILD = "game_other_guild"
+    GAME_UNREADABLE = "game_unreadable"
 
 
 class ServiceError(Exception):

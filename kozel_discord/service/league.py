@@ -13,8 +13,17 @@ from ..store import (
     StoreUnavailable,
 )
 from .errors import ErrorKey, ServiceError
+from .replays import GameListing, GameReplayView, Replays
 
-__all__ = ["PER_PAGE", "LeagueService", "PlayerProfile", "SeriesSummary", "StandingsPage"]
+__all__ = [
+    "PER_PAGE",
+    "GameListing",
+    "GameReplayView",
+    "LeagueService",
+    "PlayerProfile",
+    "SeriesSummary",
+    "StandingsPage",
+]
 
 log = logging.getLogger(__name__)
 
@@ -24,6 +33,7 @@ PER_PAGE = 10
 class LeagueService:
     def __init__(self, store: LeagueStore) -> None:
         self.store = store
+        self.replays = Replays(store)
 
     async def standings(self, guild_id: int, sort: str = "rating", page: int = 0) -> StandingsPage:
         if sort not in STANDINGS_SORTS:
@@ -47,6 +57,15 @@ class LeagueService:
             return await self.store.recent_series(guild_id, limit=limit)
         except StoreUnavailable as exc:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+
+    async def game_replay(self, guild_id: int, game_id: int) -> GameReplayView:
+        """Finished game ``game_id`` of this server, as public steps and its record
+        (refused: unknown id, another server's game, a record that does not replay)."""
+        return await self.replays.game(guild_id, game_id)
+
+    async def recent_games(self, guild_id: int, user_id: int | None = None) -> list[GameListing]:
+        """The server's (or a player's) recent finished games, newest first (at most 25)."""
+        return await self.replays.recent(guild_id, user_id)
 
     async def rank_computer_series(self, guild_id: int, value: bool | None) -> bool:
         """Read (``value`` None) or set whether series with computer seats are ranked."""

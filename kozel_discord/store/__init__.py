@@ -11,7 +11,8 @@ The service uses this package's names only (it never imports SQLAlchemy). Typica
 Modules: ``records`` (the data passed in and out), ``errors``, ``league`` (``LeagueStore``,
 ``UnitOfWork``), ``series`` and ``ranked`` (writing series, games and ratings; ``rating`` is
 the pure rating maths), ``live`` (live-table snapshots), ``queries`` (standings, profiles,
-history), ``models`` and ``db`` (schema, engine, migrations).
+history), ``games`` (one finished game by id, recent games), ``models`` and ``db`` (schema,
+engine, migrations).
 """
 
 from kozel_discord.store.db import (
@@ -27,6 +28,7 @@ from kozel_discord.store.errors import (
     StoreUnavailable,
     UnknownSeriesError,
 )
+from kozel_discord.store.games import MAX_LISTED_GAMES, GameListing, StoredGame
 from kozel_discord.store.league import LeagueStore, UnitOfWork
 from kozel_discord.store.queries import MAX_PER_PAGE, STANDINGS_SORTS
 from kozel_discord.store.records import (
@@ -46,8 +48,10 @@ from kozel_discord.store.records import (
 )
 
 __all__ = [
+    "MAX_LISTED_GAMES",
     "MAX_PER_PAGE",
     "STANDINGS_SORTS",
+    "GameListing",
     "GameResult",
     "GuildSettings",
     "LeagueStore",
@@ -66,6 +70,7 @@ __all__ = [
     "StandingsRow",
     "StoreError",
     "StoreUnavailable",
+    "StoredGame",
     "UnitOfWork",
     "UnknownSeriesError",
     "create_engine",

@@ -45,9 +45,10 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
-from kozel_discord.store import live, queries, series
+from kozel_discord.store import games, live, queries, series
 from kozel_discord.store.db import WRITE, is_transient_error
 from kozel_discord.store.errors import StoreError, StoreUnavailable
+from kozel_discord.store.games import GameListing, StoredGame
 from kozel_discord.store.records import (
     GameResult,
     GuildSettings,
@@ -301,6 +302,22 @@ class LeagueStore:
         export); empty for an unknown series."""
         async with self._read() as session:
             return await queries.get_series_games(session, guild_id, series_key)
+
+    async def get_game(self, game_id: int) -> StoredGame | None:
+        """Finished game ``game_id`` (of any server: check its ``guild_id``) with its
+        record and the series' totals before it; None when there is none."""
+        async with self._read() as session:
+            return await games.get_game(session, game_id)
+
+    async def recent_games(
+        self, guild_id: int, *, user_id: int | None = None, series: int = 10, limit: int = 25
+    ) -> list[GameListing]:
+        """The finished games of the last ``series`` series of the guild (those ``user_id``
+        sat in, if given), newest first; see :func:`kozel_discord.store.games.recent_games`."""
+        async with self._read() as session:
+            return await games.recent_games(
+                session, guild_id, user_id=user_id, series=series, limit=limit
+            )
 
 
 __all__ = ["LeagueStore", "UnitOfWork"]

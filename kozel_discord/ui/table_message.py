@@ -46,8 +46,13 @@ TEAM_COLOURS = (discord.Colour(0x56B4E9), discord.Colour(0xE69F00))  # pictures.
 def picture_labels(table: Table, locale: str) -> Labels:
     """The words of the table picture in ``locale`` (seat names without mentions)."""
     names = tuple(s.name if s is not None else "—" for s in table.seats)
+    return seat_labels((names[0], names[1], names[2], names[3]), locale)
+
+
+def seat_labels(names: tuple[str, str, str, str], locale: str) -> Labels:
+    """The words of a table picture in ``locale`` with these seat names."""
     return Labels(
-        seat_names=(names[0], names[1], names[2], names[3]),
+        seat_names=names,
         team_names=(t("team.a.long", locale), t("team.b.long", locale)),
         trump=t("picture.trump", locale),
         stock=t("picture.stock", locale),

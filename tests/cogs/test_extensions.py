@@ -17,7 +17,7 @@ async def test_every_extension_loads() -> None:
     kozel = {c.name for c in groups["kozel"].walk_commands()}  # type: ignore[union-attr]
     league = {c.name for c in groups["league"].walk_commands()}  # type: ignore[union-attr]
     assert kozel == {"start", "stop", "hand", "rules", "stats", "pings", "vote", "settings"}
-    assert league == {"table", "player", "history", "ranked"}
+    assert league == {"table", "player", "history", "game", "ranked"}
     for ext in EXTENSIONS:
         await bot.unload_extension(ext)
     assert not bot.extensions

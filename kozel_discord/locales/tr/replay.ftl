@@ -1,0 +1,33 @@
+# Biten oyunların tekrarları ve dışa aktarımı: /lig oyun, geçmişteki ve profillerdeki
+# "Bir oyunu tekrar izle" menüsü (Türkçe).
+
+cmd-game-name = oyun
+cmd-game-desc = Bu sunucuda biten bir oyunu el el tekrar izleyin
+cmd-game-id_name = numara
+cmd-game-id = Oyunun numarası (#…), /lig geçmiş ve profillerde yazar
+cmd-game-public_name = herkese
+cmd-game-public = Tekrarı kanala gönder (varsayılan: yalnızca siz görürsünüz)
+
+replay-title = 🎬 **Oyun #{ $id } tekrarı** · serisinin { $n }. oyunu · { $when }
+replay-trick = **El { $n } / { $total }** · açan: { $leader }
+replay-took = **Eli { $who } alıyor**: { $cards } ({ $team }) · açık kartlarda { $points ->
+        [one] { $points } puan
+       *[other] { $points } puan
+    }
+replay-tricks_so_far = Şu ana kadar eller: { $a } · { $b }
+replay-points_so_far = Şu ana kadar puanlar, yalnızca açık kartlar: { $a } · { $b }
+replay-discards_hidden = Atılan kartlar kapalı kalır: puanları yalnızca son skorda sayılır.
+replay-result_title = Oyun { $n }: sonuç
+replay-card_points = Atılan kartlar dahil puanlar: { $a } · { $b }
+replay-export = JSON olarak dışa aktar
+replay-exported = Oyun #{ $id } kaydı: tohumu ve bütün hamleleri, saklandığı gibi. `kozel-discord verify` ve `kozel-discord simulate` bu dosyayı okur.
+replay-pick = 🎬 Bir oyunu tekrar izle…
+replay-pick_hint = 🎬 Bir oyunu tekrar izleyin: aşağıdaki menüden seçin ya da #numarasıyla /lig oyun yazın.
+replay-option = #{ $id } · oyun { $n } · { $date }
+replay-option_detail = { $score } · { $a } - { $b }
+replay-option_score = ceza puanı { $a } : { $b }
+replay-option_eggs = yumurta, 60 : 60
+
+error-game_not_found = Biten #{ $id } numaralı bir oyun yok. Son oyunlar { COMMAND("league history") } altında.
+error-game_other_guild = Oyun #{ $id } başka bir sunucuda oynandı: tekrarlar yalnızca bu sunucunun oyunlarını gösterir.
+error-game_unreadable = Oyun #{ $id } kaydı tekrar oynatılamıyor.
