@@ -22,6 +22,7 @@ from .scoring import (
 )
 from .seats import HAND_SIZE, SEATS, partner_of, team_of, team_seats
 from .series import (
+    SERIES_LENGTHS,
     SERIES_TARGET,
     SeedSource,
     Series,
@@ -39,6 +40,7 @@ __all__ = [
     "DEFEAT_POINTS",
     "HAND_SIZE",
     "SEATS",
+    "SERIES_LENGTHS",
     "SERIES_TARGET",
     "Action",
     "ActionKind",

@@ -12,10 +12,12 @@ from __future__ import annotations
 import datetime as dt
 import logging
 from collections.abc import Sequence
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from kozel_discord.engine import SERIES_LENGTHS
 from kozel_discord.store import models as m
 from kozel_discord.store.errors import SeriesClosedError, UnknownSeriesError
 from kozel_discord.store.ranked import apply_ranked_game, apply_ranked_series
@@ -78,34 +80,76 @@ def _validate_game(game: GameResult) -> None:
         raise ValueError(f"trump card {game.trump_card!r} is too long")
 
 
-def _ranked(seats: Sequence[SeatSpec], rank_computer_series: bool) -> bool:
+def is_ranked(seats: Sequence[SeatSpec], rank_computer_series: bool, hints: bool = False) -> bool:
+    """Whether a series with these seats is ranked: at least one human, each in one seat,
+    no hints, and either four humans or the guild's ``rank_computer_series`` on."""
     humans = [s.user_id for s in seats if s.user_id is not None]
-    if not humans or len(set(humans)) != len(humans):
+    if hints or not humans or len(set(humans)) != len(humans):
         return False
     return len(humans) == SEATS or rank_computer_series
 
 
 # ------------------------------------------------------------------------ guild settings
+#: The house rules ``set_guild_settings`` changes (None: back to the default).
+HOUSE_RULES = ("series_length", "turn_timer", "hints_allowed", "table_locale")
+MAX_TURN_TIMER = 3600  # seconds
+
+
+def _check_house_rule(name: str, value: Any) -> None:
+    if value is None:
+        return
+    if name == "series_length" and value not in SERIES_LENGTHS:
+        raise ValueError(f"a series length is one of {SERIES_LENGTHS}, not {value!r}")
+    if name == "turn_timer" and (
+        not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_TURN_TIMER
+    ):
+        raise ValueError(f"a move timer is 0-{MAX_TURN_TIMER} seconds, not {value!r}")
+    if name == "hints_allowed" and not isinstance(value, bool):
+        raise ValueError(f"hints_allowed is a bool, not {value!r}")
+    if name == "table_locale" and (
+        not isinstance(value, str) or not 1 <= len(value) <= m.LOCALE_LENGTH
+    ):
+        raise ValueError(f"a locale is a short string, not {value!r}")
+
+
 async def ensure_guild(session: AsyncSession, guild_id: int) -> None:
     stmt = insert_for(session, m.Guild).values(guild_id=guild_id)
     await session.execute(stmt.on_conflict_do_nothing(index_elements=["guild_id"]))
 
 
 async def get_guild_settings(session: AsyncSession, guild_id: int) -> GuildSettings:
-    row = (
-        await session.execute(
-            select(m.Guild.rank_computer_series, m.Guild.table_threads).where(
-                m.Guild.guild_id == guild_id
-            )
-        )
-    ).first()
+    row = await session.get(m.Guild, guild_id, populate_existing=True)
     if row is None:
         return GuildSettings(guild_id=guild_id)
+    defaults = GuildSettings(guild_id=guild_id)
     return GuildSettings(
         guild_id=guild_id,
-        rank_computer_series=bool(row[0]),
-        table_threads=True if row[1] is None else bool(row[1]),
+        rank_computer_series=bool(row.rank_computer_series),
+        table_threads=True if row.table_threads is None else bool(row.table_threads),
+        series_length=row.series_length or defaults.series_length,
+        turn_timer=row.turn_timer,
+        hints_allowed=defaults.hints_allowed
+        if row.hints_allowed is None
+        else bool(row.hints_allowed),
+        table_locale=row.table_locale,
     )
+
+
+async def set_guild_settings(
+    session: AsyncSession, guild_id: int, values: dict[str, Any]
+) -> GuildSettings:
+    """Change the guild's house rules named in ``values`` (:data:`HOUSE_RULES`; a value of
+    None restores the default). Raises ValueError for an unknown name or a bad value."""
+    for name, value in values.items():
+        if name not in HOUSE_RULES:
+            raise ValueError(f"unknown guild setting {name!r}; use one of {HOUSE_RULES}")
+        _check_house_rule(name, value)
+    if values:
+        stmt = insert_for(session, m.Guild).values(guild_id=guild_id, **values)
+        stmt = stmt.on_conflict_do_update(index_elements=["guild_id"], set_=dict(values))
+        await session.execute(stmt)
+        log.info("guild %s: %s", guild_id, " ".join(f"{k}={v}" for k, v in values.items()))
+    return await get_guild_settings(session, guild_id)
 
 
 async def set_table_threads(session: AsyncSession, guild_id: int, value: bool) -> GuildSettings:
@@ -140,23 +184,30 @@ async def start_series(session: AsyncSession, start: SeriesStart) -> bool:
     )
     if existing is not None:
         return bool(existing)
+    if start.target < 1:
+        raise ValueError(f"a series target is at least 1, not {start.target!r}")
     settings = await get_guild_settings(session, gid)
-    ranked = _ranked(start.seats, settings.rank_computer_series)
+    ranked = is_ranked(start.seats, settings.rank_computer_series, start.hints)
     humans = sorted((s for s in start.seats if s.user_id is not None), key=lambda s: s.user_id or 0)
     for seat in humans:  # in user id order: the lock order of player rows
         stmt = insert_for(session, m.Player).values(
-            guild_id=gid,
-            user_id=seat.user_id,
-            display_name=seat.display_name,
-            mu=DEFAULT_MU,
-            sigma=DEFAULT_SIGMA,
-            rating=DEFAULT_ORDINAL,
+            guild_id=gid, user_id=seat.user_id, display_name=seat.display_name
         )
         stmt = stmt.on_conflict_do_update(
             index_elements=["guild_id", "user_id"],
             set_={"display_name": stmt.excluded.display_name},
         )
         await session.execute(stmt)
+        if ranked:  # an entry in the league of this length
+            entry = insert_for(session, m.LeagueEntry).values(
+                guild_id=gid,
+                target=start.target,
+                user_id=seat.user_id,
+                mu=DEFAULT_MU,
+                sigma=DEFAULT_SIGMA,
+                rating=DEFAULT_ORDINAL,
+            )
+            await session.execute(entry.on_conflict_do_nothing())
     if ranked:
         levels = sorted({s.computer_level for s in start.seats if s.computer_level})
         for level in levels:
@@ -171,6 +222,9 @@ async def start_series(session: AsyncSession, start: SeriesStart) -> bool:
             series_key=start.series_key,
             channel_id=start.channel_id,
             ranked=ranked,
+            target=start.target,
+            turn_timer=start.turn_timer,
+            hints=start.hints,
             status=SeriesStatus.ACTIVE,
             started_at=start.started_at,
         )
@@ -200,9 +254,10 @@ async def start_series(session: AsyncSession, start: SeriesStart) -> bool:
         ],
     )
     log.info(
-        "guild %s: series %s started in channel %s (%s)",
+        "guild %s: series %s to %s started in channel %s (%s)",
         gid,
         start.series_key,
+        start.target,
         start.channel_id,
         "ranked" if ranked else "unranked",
     )
@@ -347,11 +402,14 @@ async def abandon_series(
 
 
 __all__ = [
+    "HOUSE_RULES",
     "abandon_series",
     "ensure_guild",
     "finish_series",
     "get_guild_settings",
+    "is_ranked",
     "record_game",
+    "set_guild_settings",
     "set_rank_computer_series",
     "set_table_threads",
     "start_series",
