@@ -37,6 +37,12 @@ class ErrorKey(StrEnum):
     VOTE_NOT_ALLOWED = "vote_not_allowed"
     ALREADY_VOTED = "already_voted"
     TIMER_ALREADY_ON = "timer_already_on"
+    BAD_LENGTH = "bad_length"
+    BAD_SETTING = "bad_setting"
+    HINTS_NOT_ALLOWED = "hints_not_allowed"
+    HINTS_RANKED = "hints_ranked"
+    HINTS_OFF = "hints_off"
+    HINT_NOT_NOW = "hint_not_now"
 
 
 class ServiceError(Exception):

@@ -20,6 +20,7 @@ from . import computer, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
 from .guards import TableGuards
+from .rules import TableRules
 from .session import Change, SessionContext, TableSession
 from .stopped import drop_tombstone, stopped_tables
 from .table import Seat, Table, TableStatus
@@ -42,7 +43,7 @@ def new_table_id() -> str:
     return uuid.uuid4().hex[:12]
 
 
-class TableService(TableGuards):
+class TableService(TableGuards, TableRules):
     """The registry of live tables, backed by the store so that a restart loses nothing.
 
     ``default_timeout``: the move timer of a new table (None: off); ``timer_seconds``: what
@@ -184,7 +185,16 @@ class TableService(TableGuards):
         locale: str,
         *,
         turn_timeout: float | None = None,
+        length: int | None = None,
     ) -> Table:
+        """A new lobby with the server's house rules (``/kozel settings``): its series
+        length, move timer (``turn_timeout`` seconds, 0 off, overrides it; so does
+        ``length``),
+        whether hints may be turned on, and the public table's language (else ``locale``,
+        the server's)."""
+        rules = await self.guild_settings(guild_id)
+        timeout = self.timer_of(rules) if turn_timeout is None else (float(turn_timeout) or None)
+        target = length if length is not None else rules.series_length
         lock = self._lock(channel_id)
         async with lock:
             old = self._sessions.get(channel_id)
@@ -196,9 +206,12 @@ class TableService(TableGuards):
                 guild_id=guild_id,
                 channel_id=channel_id,
                 host_id=host_id,
-                locale=locale,
-                turn_timeout=turn_timeout,
+                locale=rules.table_locale or locale,
+                turn_timeout=timeout,
+                hints_allowed=rules.hints_allowed,
+                rank_computers=rules.rank_computer_series,
             )
+            lobby.set_length(table, host_id, target)
             table.seats[0] = Seat(user_id=host_id, name=host_name)
             table.version = 1
             table.last_activity = self._now()
@@ -207,7 +220,13 @@ class TableService(TableGuards):
             if old is not None:
                 old.end()
             self._sessions[channel_id] = session
-            log.info("opened table=%s guild=%s channel=%s", table.table_id, guild_id, channel_id)
+            log.info(
+                "opened table=%s guild=%s channel=%s target=%d",
+                table.table_id,
+                guild_id,
+                channel_id,
+                table.target,
+            )
         await self._emit(TableEvent(TableEventKind.LOBBY, table))
         return table
 
@@ -241,16 +260,21 @@ class TableService(TableGuards):
         )
 
     async def toggle_timer(self, channel_id: int, table_id: str, user_id: int) -> Table:
-        """The lobby's timer button: off when on, else ``timer_seconds``."""
+        """The lobby's timer button: off when on, else the server's timer (or the bot's)."""
+        current = self.get(channel_id)
+        seconds = self.timer_seconds
+        if current is not None and not current.turn_timeout:
+            seconds = self.timer_button_of(await self.guild_settings(current.guild_id))
 
         def change(t: Table) -> None:
-            lobby.set_timer(t, user_id, None if t.turn_timeout else self.timer_seconds)
+            lobby.set_timer(t, user_id, None if t.turn_timeout else seconds)
 
         return await self._change(channel_id, table_id, change)
 
     async def start(self, channel_id: int, table_id: str, user_id: int) -> Table:
         def change(t: Table) -> None:
             lobby.check_start(t, user_id)
+            lobby.rules_at_start(t)
             self._new_series(t)
 
         return await self._change(channel_id, table_id, change, kind=TableEventKind.STARTED)
@@ -264,6 +288,7 @@ class TableService(TableGuards):
             t.table_id = new_table_id()  # controls of the old series go stale
             # The next series plays on in the same thread (if the table has one).
             t.messages = {k: v for k, v in t.messages.items() if k == "thread"}
+            lobby.rules_at_start(t)
             self._new_series(t)
 
         return await self._change(channel_id, table_id, change, kind=TableEventKind.STARTED)
@@ -271,7 +296,11 @@ class TableService(TableGuards):
     def _new_series(self, t: Table) -> None:
         seed = self._seed_source(t.channel_id)
         t.series_seed = seed
-        t.series = Series(seed) if self._fixed_seeds else Series(seed_source=os_game_seed)
+        t.series = (
+            Series(seed, target=t.target)
+            if self._fixed_seeds
+            else Series(seed_source=os_game_seed, target=t.target)
+        )
         t.series_key = uuid.uuid4().hex
         t.status = TableStatus.PLAYING
         t.recorded_games = 0

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..engine import Series, from_snapshot, to_snapshot
+from ..engine import SERIES_TARGET, Series, from_snapshot, to_snapshot
 
 STATE_VERSION = 1
 AWAY_AFTER_TIMEOUTS = 3
@@ -87,6 +87,13 @@ class Table:
     pings_off: set[int] = field(default_factory=set)  # players who turned their turn pings off
     votes: dict[str, set[int]] = field(default_factory=dict)  # vote kind -> who voted for it
     last_activity: dt.datetime | None = None  # the last change saved (idle tables close)
+    # House rules: the series length (defeat points that lose it) and hints (casual
+    # tables only); the server's settings as the lobby opened: may the host turn hints
+    # on, does the server rank series with computer seats.
+    target: int = SERIES_TARGET
+    hints: bool = False
+    hints_allowed: bool = True
+    rank_computers: bool = False
     # The state as last written to the store (not itself stored): the rollback point.
     saved_state: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
@@ -132,6 +139,10 @@ class Table:
             "pings_off": sorted(self.pings_off),
             "votes": {k: sorted(v) for k, v in sorted(self.votes.items()) if v},
             "last_activity": self.last_activity.isoformat() if self.last_activity else None,
+            "target": self.target,
+            "hints": self.hints,
+            "hints_allowed": self.hints_allowed,
+            "rank_computers": self.rank_computers,
         }
 
     @classmethod
@@ -167,6 +178,10 @@ class Table:
             pings_off={int(u) for u in state.get("pings_off") or ()},
             votes={str(k): {int(u) for u in v} for k, v in (state.get("votes") or {}).items()},
             last_activity=_time(state.get("last_activity")),
+            target=int(state.get("target", series.target if series else SERIES_TARGET)),
+            hints=bool(state.get("hints", False)),
+            hints_allowed=bool(state.get("hints_allowed", True)),
+            rank_computers=bool(state.get("rank_computers", False)),
             saved_state=state,
         )
 

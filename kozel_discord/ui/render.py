@@ -86,7 +86,10 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
         if table.turn_timeout
         else t("lobby.timer_off", locale)
     )
-    e.add_field(name=t("lobby.settings", locale), value=timer, inline=False)
+    rules = [t("lobby.length", locale, target=table.target), timer]
+    if table.hints:
+        rules.append(t("hints.lobby_on", locale))
+    e.add_field(name=t("lobby.settings", locale), value="\n".join(rules), inline=False)
     e.set_footer(text=t("lobby.footer", locale))
     if table.status is TableStatus.PLAYING:
         e.description = t("lobby.started", locale)
