@@ -76,8 +76,8 @@ def standings_view(page: StandingsPage, locale: str) -> discord.ui.View:
 class StandingsPageButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kozel:lt:(?P<sort>[a-z_]{1,24}):(?P<page>[0-9]{1,5}):(?P<slot>prev|next)"
-    r"(?::(?P<length>[0-9]{1,2}))?",
+    template=r"kozel:lt:(?P<sort>[a-z_]{1,24}):(?P<page>[0-9]{1,5})"
+    r"(?::(?P<length>[0-9]{1,2}))?:(?P<slot>prev|next)",
 ):
     """Paging of ``/league table`` (anyone may page; it edits the same message). The id
     carries the league's series length (ids from before it: the server's standard)."""
@@ -92,12 +92,12 @@ class StandingsPageButton(
         slot: str = "next",
         length: int | None = None,
     ) -> None:
-        suffix = f":{length}" if length is not None else ""
+        league = f":{length}" if length is not None else ""
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"kozel:lt:{sort}:{max(page, 0)}:{slot}{suffix}",
+                custom_id=f"kozel:lt:{sort}:{max(page, 0)}{league}:{slot}",
                 disabled=disabled,
             )
         )
