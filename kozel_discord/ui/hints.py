@@ -15,7 +15,8 @@ from .emojis import cards_text
 
 def move_text(action: Action, locale: str) -> str:
     """The suggested move in words: "beat with 10♥ + 10♦", "discard 6♣", "lead A♠"."""
-    cards = cards_text(action.cards, locale, " + ")
+    beat = action.kind is ActionKind.BEAT  # a beat's cards each beat one: "10♥ + 10♦"
+    cards = cards_text(action.cards, locale, " + ") if beat else cards_text(action.cards, locale)
     kind = "lead" if action.kind is ActionKind.LEAD else action.kind.value
     return t(f"hints.move_{kind}", locale, cards=cards)
 

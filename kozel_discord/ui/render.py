@@ -90,7 +90,7 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
     if table.hints:
         rules.append(t("hints.lobby_on", locale))
     e.add_field(name=t("lobby.settings", locale), value="\n".join(rules), inline=False)
-    e.set_footer(text=t("lobby.footer", locale))
+    e.set_footer(text=t("lobby.rules_footer", locale))
     if table.status is TableStatus.PLAYING:
         e.description = t("lobby.started", locale)
     return e

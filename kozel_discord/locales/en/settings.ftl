@@ -53,3 +53,4 @@ lobby-rules_hints = Hints
 
 error-bad_length = A series is played to { $lengths } defeat points.
 error-bad_setting = That setting has no such value: nothing was changed.
+lobby-rules_footer = 🎯 Length and 💡 hints: the host's choice for this table.

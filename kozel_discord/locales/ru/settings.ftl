@@ -54,3 +54,4 @@ lobby-rules_hints = Подсказки
 
 error-bad_length = Партия играется до { $lengths } штрафных очков.
 error-bad_setting = У этой настройки нет такого значения: ничего не изменено.
+lobby-rules_footer = 🎯 Длину и 💡 подсказки выбирает хозяин стола.

@@ -41,3 +41,4 @@ lobby-rules_hints = İpuçları
 
 error-bad_length = Bir seri { $lengths } ceza puanına kadar oynanır.
 error-bad_setting = Bu ayarın böyle bir değeri yok: hiçbir şey değişmedi.
+lobby-rules_footer = 🎯 Uzunluğu ve 💡 ipuçlarını masanın ev sahibi seçer.

@@ -54,3 +54,4 @@ lobby-rules_hints = Підказки
 
 error-bad_length = Партія грається до { $lengths } штрафних очок.
 error-bad_setting = Це налаштування не має такого значення: нічого не змінено.
+lobby-rules_footer = 🎯 Довжину й 💡 підказки обирає господар столу.
