@@ -1,13 +1,16 @@
-"""House rules at a table: the server's defaults (``/kozel settings``), the lobby's series
-length and hints, and a hint itself (the computer's suggestion for a player's turn, from
-that player's observation only). A part of :class:`~.service.TableService` (a mixin); the
-lobby's rules are :mod:`.lobby`'s, the reason for a move is the AI's
-(:func:`kozel_discord.ai.explain`)."""
+"""House rules at a table: the server's defaults (``/kozel settings``) a new lobby opens
+with, the lobby's series length and hints, and a hint itself (the computer's suggestion for
+a player's turn, from that player's observation only). A part of
+:class:`~.service.TableService` (a mixin); the lobby's rules are :mod:`.lobby`'s, the
+reason for a move is the AI's (:func:`kozel_discord.ai.explain`)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+import datetime as dt
+import logging
+import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from ..ai import Explanation, explain
@@ -15,9 +18,15 @@ from ..engine import Action, observe
 from ..store import GuildSettings, LeagueStore, StoreUnavailable
 from . import computer, lobby
 from .errors import ErrorKey, ServiceError
-from .events import TableEventKind
+from .events import TableEvent, TableEventKind
 from .session import Change, SessionContext, TableSession
-from .table import Table, TableStatus
+from .table import Seat, Table, TableStatus
+
+log = logging.getLogger(__name__)
+
+
+def new_table_id() -> str:
+    return uuid.uuid4().hex[:12]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +42,7 @@ class Hint:
 
 class TableRules:
     store: LeagueStore
+    _now: Callable[[], dt.datetime]
     default_timeout: float | None
     timer_seconds: float | None
     computers: computer.ComputerPlayers
@@ -43,6 +53,12 @@ class TableRules:
         raise NotImplementedError
 
     def _session(self, channel_id: int, table_id: str) -> TableSession:
+        raise NotImplementedError
+
+    def _lock(self, channel_id: int) -> asyncio.Lock:
+        raise NotImplementedError
+
+    async def _emit(self, event: TableEvent) -> None:
         raise NotImplementedError
 
     def _change(
@@ -75,6 +91,60 @@ class TableRules:
         return float(settings.turn_timer or 0) or self.timer_seconds
 
     # ------------------------------------------------------------------ the lobby's
+    async def open_lobby(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        locale: str,
+        *,
+        turn_timeout: float | None = None,
+        length: int | None = None,
+    ) -> Table:
+        """A new lobby with the server's house rules (``/kozel settings``): its series
+        length, move timer (``turn_timeout`` seconds, 0 off, overrides it; so does
+        ``length``),
+        whether hints may be turned on, and the public table's language (else ``locale``,
+        the server's)."""
+        rules = await self.guild_settings(guild_id)
+        timeout = self.timer_of(rules) if turn_timeout is None else (float(turn_timeout) or None)
+        target = length if length is not None else rules.series_length
+        lock = self._lock(channel_id)
+        async with lock:
+            old = self._sessions.get(channel_id)
+            if old is not None and old.table.status is not TableStatus.FINISHED:
+                where = old.table.messages.get("table") or old.table.messages.get("lobby")
+                raise ServiceError(ErrorKey.TABLE_EXISTS, message_id=where)
+            table = Table(
+                table_id=new_table_id(),
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                locale=rules.table_locale or locale,
+                turn_timeout=timeout,
+                hints_allowed=rules.hints_allowed,
+                rank_computers=rules.rank_computer_series,
+            )
+            lobby.set_length(table, host_id, target)
+            table.seats[0] = Seat(user_id=host_id, name=host_name)
+            table.version = 1
+            table.last_activity = self._now()
+            session = TableSession(table, lock, self._ctx)
+            await session.save_new()
+            if old is not None:
+                old.end()
+            self._sessions[channel_id] = session
+            log.info(
+                "opened table=%s guild=%s channel=%s target=%d",
+                table.table_id,
+                guild_id,
+                channel_id,
+                table.target,
+            )
+        await self._emit(TableEvent(TableEventKind.LOBBY, table))
+        return table
+
     async def set_length(
         self, channel_id: int, table_id: str, user_id: int, target: int | None = None
     ) -> Table:

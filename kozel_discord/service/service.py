@@ -20,10 +20,10 @@ from . import computer, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
 from .guards import TableGuards
-from .rules import TableRules
+from .rules import TableRules, new_table_id
 from .session import Change, SessionContext, TableSession
 from .stopped import drop_tombstone, stopped_tables
-from .table import Seat, Table, TableStatus
+from .table import Table, TableStatus
 from .tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
@@ -37,10 +37,6 @@ def os_game_seed(_number: int) -> int:
     """Each game's shuffle seed, from the OS's randomness at the deal: a stored game record
     (or anything stored before a game ends) tells nothing about the deals after it."""
     return secrets.randbits(62)
-
-
-def new_table_id() -> str:
-    return uuid.uuid4().hex[:12]
 
 
 class TableService(TableGuards, TableRules):
@@ -176,60 +172,6 @@ class TableService(TableGuards, TableRules):
         return len(table.series.actions) if table.series is not None else 0
 
     # ------------------------------------------------------------------ lobby
-    async def open_lobby(
-        self,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        locale: str,
-        *,
-        turn_timeout: float | None = None,
-        length: int | None = None,
-    ) -> Table:
-        """A new lobby with the server's house rules (``/kozel settings``): its series
-        length, move timer (``turn_timeout`` seconds, 0 off, overrides it; so does
-        ``length``),
-        whether hints may be turned on, and the public table's language (else ``locale``,
-        the server's)."""
-        rules = await self.guild_settings(guild_id)
-        timeout = self.timer_of(rules) if turn_timeout is None else (float(turn_timeout) or None)
-        target = length if length is not None else rules.series_length
-        lock = self._lock(channel_id)
-        async with lock:
-            old = self._sessions.get(channel_id)
-            if old is not None and old.table.status is not TableStatus.FINISHED:
-                where = old.table.messages.get("table") or old.table.messages.get("lobby")
-                raise ServiceError(ErrorKey.TABLE_EXISTS, message_id=where)
-            table = Table(
-                table_id=new_table_id(),
-                guild_id=guild_id,
-                channel_id=channel_id,
-                host_id=host_id,
-                locale=rules.table_locale or locale,
-                turn_timeout=timeout,
-                hints_allowed=rules.hints_allowed,
-                rank_computers=rules.rank_computer_series,
-            )
-            lobby.set_length(table, host_id, target)
-            table.seats[0] = Seat(user_id=host_id, name=host_name)
-            table.version = 1
-            table.last_activity = self._now()
-            session = TableSession(table, lock, self._ctx)
-            await session.save_new()
-            if old is not None:
-                old.end()
-            self._sessions[channel_id] = session
-            log.info(
-                "opened table=%s guild=%s channel=%s target=%d",
-                table.table_id,
-                guild_id,
-                channel_id,
-                table.target,
-            )
-        await self._emit(TableEvent(TableEventKind.LOBBY, table))
-        return table
-
     async def sit(
         self, channel_id: int, table_id: str, user_id: int, name: str, seat: int
     ) -> Table:
