@@ -250,24 +250,26 @@ async def bulk_load(engine: AsyncEngine, guild: int, players: int, games: int) -
                 eggs > 0,
             )
         )
-    player_rows = []
+    player_rows, entry_rows = [], []
     for user in user_ids:
         mu, sigma = rng.gauss(25, 4), rng.uniform(1.0, 8.3)
         s = stats[user]
-        player_rows.append(
-            (guild, user, f"player {user % 100000}", mu, sigma, ordinal(mu, sigma), *s.values())
-        )
+        player_rows.append((guild, user, f"player {user % 100000}"))
+        entry_rows.append((guild, 12, user, mu, sigma, ordinal(mu, sigma), *s.values()))
     async with engine.begin() as conn:
         raw = await conn.get_raw_connection()
         apg: Any = raw.driver_connection
         await apg.execute("INSERT INTO guilds (guild_id) VALUES ($1)", guild)
         await apg.copy_records_to_table(
-            "players",
-            records=player_rows,
+            "players", records=player_rows, columns=["guild_id", "user_id", "display_name"]
+        )
+        await apg.copy_records_to_table(  # the 12-point league
+            "league_entries",
+            records=entry_rows,
             columns=[
                 "guild_id",
+                "target",
                 "user_id",
-                "display_name",
                 "mu",
                 "sigma",
                 "rating",

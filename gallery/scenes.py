@@ -14,7 +14,7 @@ from typing import Any
 
 from kozel_discord.engine import Action, ActionKind
 
-from ._standin import BotProcess, DiscordStandIn, Driver, RecordedMessage
+from ._standin import PERM_MANAGE_GUILD, BotProcess, DiscordStandIn, Driver, RecordedMessage
 from .render import Message
 from .replays import replay_scenes
 from .richtext import Names
@@ -218,6 +218,47 @@ class Gallery:
         used = self.used(host.global_name or host.username, "league", "table")
         self.add("07-league-table", self.snap(s, league.message, used_command=used))
         await replay_scenes(self, s, guild, host)
+        await self.house_rules(s, guild, host, mate)
+
+    async def house_rules(self, s: DiscordStandIn, guild: Any, host: Any, mate: Any) -> None:
+        """The server's settings (series to 8), a lobby with hints on, a board's Hint."""
+        name = host.global_name or host.username
+        s.grant_permissions(guild, host, PERM_MANAGE_GUILD)
+        r = await s.slash(
+            host, guild, None, "kozel", subcommand="settings", options={"length": 8, "timer": 60}
+        )
+        assert r.message is not None
+        used = self.used(name, "kozel", "settings")
+        self.add("12-settings", self.snap(s, r.message, used_command=used))
+        r = await s.slash(host, guild, None, "kozel", subcommand="start")
+        assert r.message is not None
+        lobby = r.message
+        tid = next(c for c in lobby.custom_ids() if c.startswith("kozel:sit:")).split(":")[2]
+        await s.click(mate, lobby, f"kozel:sit:{tid}:2")
+        await s.select(host, lobby, f"kozel:addbot:{tid}", ["1:heuristic"])
+        await s.select(host, lobby, f"kozel:addbot:{tid}", ["3:strong"])
+        await s.click(host, lobby, f"kozel:rules:{tid}:hints")
+        used = self.used(name, "kozel", "start")
+        self.add("13-lobby-hints", self.snap(s, lobby, used_command=used))
+        await s.click(host, lobby, f"kozel:lobby:{tid}:begin")
+        driver = Driver(s, guild, {0: host, 2: mate}, lambda o: str(o[0]["value"]))
+        driver.tid = tid
+        await s.wait_for(driver.table_message, timeout=20, what="the table message")
+        for _ in range(400):
+            token = driver.state_token()
+            if driver.whose_mention() == host.id:
+                board = await driver.hand(host)
+                if f"kozel:hint:{tid}" in board.custom_ids():
+                    answer = await s.click(host, board, f"kozel:hint:{tid}")
+                    if answer.message is not None and answer.message.loading:
+                        await s.wait_until_resolved(answer, timeout=30.0)
+                    self.add("14-board-hint", self.snap(s, board))
+                    return
+            elif driver.whose_mention() == mate.id:
+                await driver.step()
+                continue
+            await driver.wait_change(token, timeout=30)
+        raise AssertionError("the host's turn never came")
 
     def look_for_ping(self, s: DiscordStandIn, driver: Driver, host: Any, want: set[str]) -> None:
         """Keep the host's turn ping (a new message mentioning only them) under the table."""

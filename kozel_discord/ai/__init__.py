@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from .base import BasePlayer, Player
+from .explain import Explanation, Why, explain
 from .heuristic import HeuristicPlayer
 from .random_player import RandomPlayer
 from .strong import SearchBudget, StrongPlayer
@@ -41,10 +42,13 @@ __all__ = [
     "LEVELS",
     "LEVEL_LABELS",
     "BasePlayer",
+    "Explanation",
     "HeuristicPlayer",
     "Player",
     "RandomPlayer",
     "SearchBudget",
     "StrongPlayer",
+    "Why",
+    "explain",
     "get_player",
 ]

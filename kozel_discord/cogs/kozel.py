@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..i18n import locale_of, ls, t
+from ..engine import SERIES_LENGTHS
+from ..i18n import LANGUAGES, locale_of, ls, t
 from ..monitor import percentile
 from ..ui import components, render
 from ..ui.interaction import display_name
 from ..ui.lobby import lobby_view
+from ..ui.settings import rules_embed, settings_changes, settings_text
 
 if TYPE_CHECKING:
     from ..bot import KozelBot
@@ -33,6 +36,13 @@ TIMER_CHOICES = [
     app_commands.Choice(name=ls("choice.timer.90"), value=90),
     app_commands.Choice(name=ls("choice.timer.180"), value=180),
 ]
+LENGTH_CHOICES = [
+    app_commands.Choice(name=ls(f"choice.length.{n}"), value=n) for n in SERIES_LENGTHS
+]
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=ls(f"choice.language.{lang}"), value=lang)
+    for lang in ("server", *LANGUAGES)
+]
 
 
 class KozelCog(
@@ -44,23 +54,27 @@ class KozelCog(
         self.bot = bot
 
     @app_commands.command(name=ls("cmd.start.name"), description=ls("cmd.start.desc"))
-    @app_commands.describe(timer=ls("cmd.start.timer"))
-    @app_commands.choices(timer=TIMER_CHOICES)
+    @app_commands.describe(timer=ls("cmd.start.timer"), length=ls("cmd.start.length"))
+    @app_commands.choices(timer=TIMER_CHOICES, length=LENGTH_CHOICES)
     @app_commands.guild_only()
     async def start(
-        self, interaction: discord.Interaction[Any], timer: app_commands.Choice[int] | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        timer: app_commands.Choice[int] | None = None,
+        length: app_commands.Choice[int] | None = None,
     ) -> None:
         svc = self.bot.tables
         assert interaction.guild_id is not None and interaction.channel_id is not None
-        locale = locale_of(interaction, public=True)
         table = await svc.open_lobby(
             interaction.guild_id,
             interaction.channel_id,
             interaction.user.id,
             display_name(interaction.user),
-            locale,
-            turn_timeout=(timer.value or None) if timer is not None else svc.default_timeout,
+            locale_of(interaction, public=True),
+            turn_timeout=timer.value if timer is not None else None,
+            length=length.value if length is not None else None,
         )
+        locale = table.locale  # the server's table language
         response = await interaction.response.send_message(
             embed=render.lobby_embed(table, locale), view=lobby_view(table, locale)
         )
@@ -121,26 +135,60 @@ class KozelCog(
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name=ls("cmd.settings.name"), description=ls("cmd.settings.desc"))
-    @app_commands.describe(threads=ls("cmd.settings.threads"))
+    @app_commands.describe(
+        threads=ls("cmd.settings.threads"),
+        length=ls("cmd.settings.length"),
+        timer=ls("cmd.settings.timer"),
+        hints=ls("cmd.settings.hints"),
+        language=ls("cmd.settings.language"),
+    )
+    @app_commands.choices(length=LENGTH_CHOICES, timer=TIMER_CHOICES)
+    @app_commands.choices(language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.checks.has_permissions(manage_guild=True)
     async def settings(
-        self, interaction: discord.Interaction[Any], threads: bool | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        threads: bool | None = None,
+        length: app_commands.Choice[int] | None = None,
+        timer: app_commands.Choice[int] | None = None,
+        hints: bool | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:
-        """This server's table settings (Manage Server): a thread per table."""
+        """This server's house rules (Manage Server): without options it shows them; each
+        option changes one, for lobbies opened afterwards."""
         assert interaction.guild_id is not None
-        value = await self.bot.league.table_threads(interaction.guild_id, threads)
-        key = "settings.threads_on" if value else "settings.threads_off"
-        await interaction.response.send_message(t(key, locale_of(interaction)), ephemeral=True)
+        league = self.bot.league
+        changes = settings_changes(
+            length=length.value if length is not None else None,
+            timer=timer.value if timer is not None else None,
+            hints=hints,
+            language=language.value if language is not None else None,
+        )
+        rules = await league.settings(interaction.guild_id, changes)  # a bad value: refused
+        if threads is not None:
+            await league.table_threads(interaction.guild_id, threads)
+            rules = dataclasses.replace(rules, table_threads=threads)
+        changed = bool(changes) or threads is not None
+        text = settings_text(
+            rules, locale_of(interaction), self.bot.tables.timer_of(rules), changed=changed
+        )
+        await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name=ls("cmd.rules.name"), description=ls("cmd.rules.desc"))
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
-        locale = locale_of(interaction)
-        embed = discord.Embed(
-            title=t("rules.title", locale), description=t("rules.text", locale), colour=0x2D7D46
+        """The rules in short, with this table's (or this server's) series length, timer
+        and hints."""
+        tables = self.bot.tables
+        table = tables.get(interaction.channel_id or 0) if interaction.guild_id else None
+        rules = None
+        if table is None and interaction.guild_id is not None:
+            rules = await tables.guild_settings(interaction.guild_id)
+        await interaction.response.send_message(
+            embed=rules_embed(locale_of(interaction), table, rules, tables.timer_of),
+            ephemeral=True,
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name=ls("cmd.stats.name"), description=ls("cmd.stats.desc"))
     @app_commands.guild_only()

@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..engine import SERIES_LENGTHS
 from ..i18n import locale_of, ls, t
 from ..ui.league import history_embed, profile_embed, standings_message
 from ..ui.replay import games_view, open_replay
@@ -16,6 +17,9 @@ from ..ui.replay import games_view, open_replay
 if TYPE_CHECKING:
     from ..bot import KozelBot
 
+LENGTH_CHOICES = [
+    app_commands.Choice(name=ls(f"choice.length.{n}"), value=n) for n in SERIES_LENGTHS
+]
 SORT_CHOICES = [
     app_commands.Choice(name=ls(f"sort.{s}"), value=s)
     for s in ("rating", "series_won", "games_won", "goats", "goats_with_eggs", "eggs")
@@ -29,27 +33,38 @@ class LeagueCog(
         self.bot = bot
 
     @app_commands.command(name=ls("cmd.table.name"), description=ls("cmd.table.desc"))
-    @app_commands.describe(sort=ls("cmd.table.sort"))
+    @app_commands.describe(sort=ls("cmd.table.sort"), length=ls("cmd.table.length"))
     @app_commands.choices(sort=SORT_CHOICES)
+    @app_commands.choices(length=LENGTH_CHOICES)
     @app_commands.guild_only()
     async def table(
-        self, interaction: discord.Interaction[Any], sort: app_commands.Choice[str] | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        sort: app_commands.Choice[str] | None = None,
+        length: app_commands.Choice[int] | None = None,
     ) -> None:
+        """The league of the server's standard series length, or of ``length``."""
         assert interaction.guild_id is not None
         key = sort.value if sort is not None else "rating"
-        page = await self.bot.league.standings(interaction.guild_id, key, 0)
+        size = length.value if length is not None else None
+        page = await self.bot.league.standings(interaction.guild_id, key, 0, size)
         await interaction.response.send_message(**standings_message(page, interaction))
 
     @app_commands.command(name=ls("cmd.player.name"), description=ls("cmd.player.desc"))
-    @app_commands.describe(member=ls("cmd.player.member"))
+    @app_commands.describe(member=ls("cmd.player.member"), length=ls("cmd.table.length"))
+    @app_commands.choices(length=LENGTH_CHOICES)
     @app_commands.guild_only()
     async def player(
-        self, interaction: discord.Interaction[Any], member: discord.User | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.User | None = None,
+        length: app_commands.Choice[int] | None = None,
     ) -> None:
         assert interaction.guild_id is not None
         locale = locale_of(interaction)
         target = member or interaction.user
-        profile = await self.bot.league.profile(interaction.guild_id, target.id)
+        size = length.value if length is not None else None
+        profile = await self.bot.league.profile(interaction.guild_id, target.id, size)
         if profile is None:
             await interaction.response.send_message(
                 t("profile.none", locale, user=f"<@{target.id}>"), ephemeral=True

@@ -23,6 +23,7 @@ from .scoring import (
 )
 from .seats import HAND_SIZE, SEATS, partner_of, team_of, team_seats
 from .series import (
+    SERIES_LENGTHS,
     SERIES_TARGET,
     SeedSource,
     Series,
@@ -40,6 +41,7 @@ __all__ = [
     "DEFEAT_POINTS",
     "HAND_SIZE",
     "SEATS",
+    "SERIES_LENGTHS",
     "SERIES_TARGET",
     "Action",
     "ActionKind",

@@ -82,6 +82,7 @@ class Observation:
     results: tuple[GameResult, ...]  # finished games of the series (§9.3: scored totals)
     series_over: bool
     goats: int | None
+    target: int = 12  # 8.1: the defeat points that lose this series (the table's length)
 
     @property
     def my_turn(self) -> bool:
@@ -201,4 +202,5 @@ def _observe(series: Series, g: Game, number: int, seat: int | None, *, ended: b
         results=tuple(series.results),
         series_over=over,
         goats=outcome.goats if outcome else None,
+        target=series.target,
     )

@@ -26,6 +26,8 @@ from .scoring import GameResult
 from .seats import SEATS
 
 SERIES_TARGET = 12  # 8.1: defeat points that lose the series, unless a table sets another
+#: The series lengths a table may be played to (house rules): 12 is the rule book's.
+SERIES_LENGTHS: tuple[int, ...] = (6, 8, 10, 12)
 RECORD_VERSION = 2
 LEGACY_RECORD_VERSION = 1  # a series seed instead of per-game seeds; still read
 

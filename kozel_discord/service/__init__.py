@@ -5,12 +5,14 @@ from ..ai import LEVELS
 from . import fair, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
+from .rules import Hint
 from .service import TableService
 from .table import Seat, Table, TableStatus
 
 __all__ = [
     "LEVELS",
     "ErrorKey",
+    "Hint",
     "Seat",
     "ServiceError",
     "Table",

@@ -22,6 +22,7 @@ from .table import Table
 log = logging.getLogger(__name__)
 
 TIMEOUT_LEVEL = "heuristic"  # plays a timed-out or away human's turn
+HINT_LEVEL = "strong"  # suggests a move at a table with hints on
 SEARCHING_LEVELS = frozenset({"strong"})
 
 
@@ -170,3 +171,17 @@ async def decide(
     if action is None or action not in obs.legal_actions:
         action = fallback_choice(obs, f"{base}/{turn}")
     return turn, action
+
+
+async def suggest(players: ComputerPlayers, table: Table, obs: Observation) -> Action:
+    """A hint: the strongest computer's move for the seat of ``obs`` (its observation only;
+    a failing player falls back to the heuristic's move, so a hint is always answered)."""
+    series = table.series
+    assert series is not None and obs.seat is not None
+    seed = f"{table.series_seed}/{len(series.actions)}/hint{obs.seat}"
+    try:
+        action = await players.choose(HINT_LEVEL, obs, seed)
+    except Exception:
+        log.exception("hint_failed table=%s seat=%d", table.table_id, obs.seat)
+        return fallback_choice(obs, seed)
+    return action if action in obs.legal_actions else fallback_choice(obs, seed)

@@ -40,6 +40,12 @@ class ErrorKey(StrEnum):
     GAME_NOT_FOUND = "game_not_found"
     GAME_OTHER_GUILD = "game_other_guild"
     GAME_UNREADABLE = "game_unreadable"
+    BAD_LENGTH = "bad_length"
+    BAD_SETTING = "bad_setting"
+    HINTS_NOT_ALLOWED = "hints_not_allowed"
+    HINTS_RANKED = "hints_ranked"
+    HINTS_OFF = "hints_off"
+    HINT_NOT_NOW = "hint_not_now"
 
 
 class ServiceError(Exception):

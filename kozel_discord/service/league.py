@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
+from ..engine import SERIES_LENGTHS
 from ..store import (
+    HOUSE_RULES,
     STANDINGS_SORTS,
+    GuildSettings,
     LeagueStore,
     PlayerProfile,
     SeriesSummary,
@@ -19,6 +23,7 @@ __all__ = [
     "PER_PAGE",
     "GameListing",
     "GameReplayView",
+    "GuildSettings",
     "LeagueService",
     "PlayerProfile",
     "SeriesSummary",
@@ -35,20 +40,55 @@ class LeagueService:
         self.store = store
         self.replays = Replays(store)
 
-    async def standings(self, guild_id: int, sort: str = "rating", page: int = 0) -> StandingsPage:
+    async def _length(self, guild_id: int, length: int | None) -> int:
+        """The league to show: ``length`` if given, else the server's standard length."""
+        if length is None:
+            return (await self.store.get_guild_settings(guild_id)).series_length
+        if length not in SERIES_LENGTHS:
+            raise ServiceError(ErrorKey.BAD_LENGTH, lengths=", ".join(map(str, SERIES_LENGTHS)))
+        return length
+
+    async def standings(
+        self, guild_id: int, sort: str = "rating", page: int = 0, length: int | None = None
+    ) -> StandingsPage:
+        """A page of the league of series of ``length`` (None: the server's standard)."""
         if sort not in STANDINGS_SORTS:
             raise ServiceError(ErrorKey.BAD_SORT)
         try:
+            target = await self._length(guild_id, length)
             return await self.store.standings(
-                guild_id, sort=sort, page=max(0, page), per_page=PER_PAGE
+                guild_id, sort=sort, page=max(0, page), per_page=PER_PAGE, target=target
             )
         except StoreUnavailable as exc:
             log.warning("standings of guild %s failed: %s", guild_id, exc)
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
 
-    async def profile(self, guild_id: int, user_id: int) -> PlayerProfile | None:
+    async def profile(
+        self, guild_id: int, user_id: int, length: int | None = None
+    ) -> PlayerProfile | None:
+        """A player's profile in the league of ``length`` (None: the server's standard)."""
         try:
-            return await self.store.player_profile(guild_id, user_id)
+            target = await self._length(guild_id, length)
+            return await self.store.player_profile(guild_id, user_id, target=target)
+        except StoreUnavailable as exc:
+            raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+
+    async def settings(self, guild_id: int, values: dict[str, Any] | None = None) -> GuildSettings:
+        """The server's house rules, after changing those in ``values`` (names of
+        :data:`~kozel_discord.store.HOUSE_RULES`; None: back to the default). A bad value is
+        refused with a clear error and changes nothing."""
+        values = dict(values or {})
+        if set(values) - set(HOUSE_RULES):
+            raise ServiceError(ErrorKey.BAD_SETTING)
+        length = values.get("series_length")
+        if length is not None and length not in SERIES_LENGTHS:
+            raise ServiceError(ErrorKey.BAD_LENGTH, lengths=", ".join(map(str, SERIES_LENGTHS)))
+        try:
+            if not values:
+                return await self.store.get_guild_settings(guild_id)
+            return await self.store.run(lambda uow: uow.set_guild_settings(guild_id, values))
+        except ValueError as exc:
+            raise ServiceError(ErrorKey.BAD_SETTING) from exc
         except StoreUnavailable as exc:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
 

@@ -23,6 +23,9 @@ def series_start(table: Table, now: dt.datetime) -> SeriesStart:
             if s is not None
         ),
         started_at=now,
+        target=table.series.target if table.series is not None else table.target,
+        turn_timer=int(table.turn_timeout) if table.turn_timeout else None,
+        hints=table.hints,
     )
 
 

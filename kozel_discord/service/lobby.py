@@ -10,6 +10,8 @@ from __future__ import annotations
 import datetime as dt
 
 from ..ai import LEVELS
+from ..engine import SERIES_LENGTHS
+from ..store import SeatSpec, is_ranked
 from .errors import ErrorKey, ServiceError
 from .table import Seat, Table, TableStatus
 
@@ -105,6 +107,51 @@ def set_timer(t: Table, user_id: int, seconds: float | None) -> None:
     need_lobby(t)
     _need_host(t, user_id)
     t.turn_timeout = seconds or None
+
+
+# ---------------------------------------------------------------------- house rules
+def set_length(t: Table, user_id: int, target: int) -> None:
+    """The host sets the series length (defeat points that lose it): one of
+    :data:`~kozel_discord.engine.SERIES_LENGTHS`."""
+    need_lobby(t)
+    _need_host(t, user_id)
+    if target not in SERIES_LENGTHS:
+        raise ServiceError(ErrorKey.BAD_LENGTH, lengths=", ".join(map(str, SERIES_LENGTHS)))
+    t.target = target
+
+
+def next_length(target: int) -> int:
+    """The lobby's length button: the next offered length (after the longest, the shortest)."""
+    longer = [n for n in SERIES_LENGTHS if n > target]
+    return longer[0] if longer else SERIES_LENGTHS[0]
+
+
+def would_be_ranked(t: Table) -> bool:
+    """Whether the series would count for the league if it started with these seats (the
+    store's rule, :func:`kozel_discord.store.is_ranked`, without hints)."""
+    seats = [
+        SeatSpec(i, s.user_id, s.name, s.level) for i, s in enumerate(t.seats) if s is not None
+    ]
+    return is_ranked(seats, t.rank_computers)
+
+
+def set_hints(t: Table, user_id: int, on: bool) -> None:
+    """The host turns hints on or off. Only at casual tables: not where the server forbids
+    them, and not where every series counts for the league (the server ranks series with
+    computers); a table of four humans starts with hints off (:func:`rules_at_start`)."""
+    need_lobby(t)
+    _need_host(t, user_id)
+    if on and not t.hints_allowed:
+        raise ServiceError(ErrorKey.HINTS_NOT_ALLOWED)
+    if on and t.rank_computers:
+        raise ServiceError(ErrorKey.HINTS_RANKED)
+    t.hints = on
+
+
+def rules_at_start(t: Table) -> None:
+    """A series that counts for the league is never played with hints: they go off."""
+    if t.hints and would_be_ranked(t):
+        t.hints = False
 
 
 def check_start(t: Table, user_id: int) -> None:

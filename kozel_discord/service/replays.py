@@ -103,7 +103,10 @@ class Replays:
             raise ServiceError(ErrorKey.GAME_NOT_FOUND, id=str(game_id))
         try:
             replay = replay_steps(
-                game.record, defeat_points=game.defeat_points_before, eggs=game.eggs_before
+                game.record,
+                defeat_points=game.defeat_points_before,
+                eggs=game.eggs_before,
+                target=game.target,
             )
         except (SnapshotError, KeyError, TypeError, ValueError) as exc:
             log.warning("game_record_unreadable game=%s: %s", game_id, type(exc).__name__)

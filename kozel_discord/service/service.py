@@ -20,9 +20,10 @@ from . import computer, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
 from .guards import TableGuards
+from .rules import TableRules, new_table_id
 from .session import Change, SessionContext, TableSession
 from .stopped import drop_tombstone, stopped_tables
-from .table import Seat, Table, TableStatus
+from .table import Table, TableStatus
 from .tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
@@ -38,11 +39,7 @@ def os_game_seed(_number: int) -> int:
     return secrets.randbits(62)
 
 
-def new_table_id() -> str:
-    return uuid.uuid4().hex[:12]
-
-
-class TableService(TableGuards):
+class TableService(TableGuards, TableRules):
     """The registry of live tables, backed by the store so that a restart loses nothing.
 
     ``default_timeout``: the move timer of a new table (None: off); ``timer_seconds``: what
@@ -175,42 +172,6 @@ class TableService(TableGuards):
         return len(table.series.actions) if table.series is not None else 0
 
     # ------------------------------------------------------------------ lobby
-    async def open_lobby(
-        self,
-        guild_id: int,
-        channel_id: int,
-        host_id: int,
-        host_name: str,
-        locale: str,
-        *,
-        turn_timeout: float | None = None,
-    ) -> Table:
-        lock = self._lock(channel_id)
-        async with lock:
-            old = self._sessions.get(channel_id)
-            if old is not None and old.table.status is not TableStatus.FINISHED:
-                where = old.table.messages.get("table") or old.table.messages.get("lobby")
-                raise ServiceError(ErrorKey.TABLE_EXISTS, message_id=where)
-            table = Table(
-                table_id=new_table_id(),
-                guild_id=guild_id,
-                channel_id=channel_id,
-                host_id=host_id,
-                locale=locale,
-                turn_timeout=turn_timeout,
-            )
-            table.seats[0] = Seat(user_id=host_id, name=host_name)
-            table.version = 1
-            table.last_activity = self._now()
-            session = TableSession(table, lock, self._ctx)
-            await session.save_new()
-            if old is not None:
-                old.end()
-            self._sessions[channel_id] = session
-            log.info("opened table=%s guild=%s channel=%s", table.table_id, guild_id, channel_id)
-        await self._emit(TableEvent(TableEventKind.LOBBY, table))
-        return table
-
     async def sit(
         self, channel_id: int, table_id: str, user_id: int, name: str, seat: int
     ) -> Table:
@@ -241,16 +202,21 @@ class TableService(TableGuards):
         )
 
     async def toggle_timer(self, channel_id: int, table_id: str, user_id: int) -> Table:
-        """The lobby's timer button: off when on, else ``timer_seconds``."""
+        """The lobby's timer button: off when on, else the server's timer (or the bot's)."""
+        current = self.get(channel_id)
+        seconds = self.timer_seconds
+        if current is not None and not current.turn_timeout:
+            seconds = self.timer_button_of(await self.guild_settings(current.guild_id))
 
         def change(t: Table) -> None:
-            lobby.set_timer(t, user_id, None if t.turn_timeout else self.timer_seconds)
+            lobby.set_timer(t, user_id, None if t.turn_timeout else seconds)
 
         return await self._change(channel_id, table_id, change)
 
     async def start(self, channel_id: int, table_id: str, user_id: int) -> Table:
         def change(t: Table) -> None:
             lobby.check_start(t, user_id)
+            lobby.rules_at_start(t)
             self._new_series(t)
 
         return await self._change(channel_id, table_id, change, kind=TableEventKind.STARTED)
@@ -264,6 +230,7 @@ class TableService(TableGuards):
             t.table_id = new_table_id()  # controls of the old series go stale
             # The next series plays on in the same thread (if the table has one).
             t.messages = {k: v for k, v in t.messages.items() if k == "thread"}
+            lobby.rules_at_start(t)
             self._new_series(t)
 
         return await self._change(channel_id, table_id, change, kind=TableEventKind.STARTED)
@@ -271,7 +238,11 @@ class TableService(TableGuards):
     def _new_series(self, t: Table) -> None:
         seed = self._seed_source(t.channel_id)
         t.series_seed = seed
-        t.series = Series(seed) if self._fixed_seeds else Series(seed_source=os_game_seed)
+        t.series = (
+            Series(seed, target=t.target)
+            if self._fixed_seeds
+            else Series(seed_source=os_game_seed, target=t.target)
+        )
         t.series_key = uuid.uuid4().hex
         t.salts = []  # drawn in the commit (service/fair.py)
         t.status = TableStatus.PLAYING

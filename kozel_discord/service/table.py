@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..engine import Series, from_snapshot, to_snapshot
+from ..engine import SERIES_TARGET, Series, from_snapshot, to_snapshot
 
 STATE_VERSION = 1
 AWAY_AFTER_TIMEOUTS = 3
@@ -90,6 +90,13 @@ class Table:
     # Each game's salt of its fair-deal commitment (service/fair.py), game 1 first; None for
     # a game dealt before fair deals. Secret until that game ends, like its seed.
     salts: list[str | None] = field(default_factory=list)
+    # House rules: the series length (defeat points that lose it) and hints (casual
+    # tables only); the server's settings as the lobby opened: may the host turn hints
+    # on, does the server rank series with computer seats.
+    target: int = SERIES_TARGET
+    hints: bool = False
+    hints_allowed: bool = True
+    rank_computers: bool = False
     # The state as last written to the store (not itself stored): the rollback point.
     saved_state: dict[str, Any] | None = field(default=None, repr=False, compare=False)
 
@@ -136,6 +143,10 @@ class Table:
             "votes": {k: sorted(v) for k, v in sorted(self.votes.items()) if v},
             "last_activity": self.last_activity.isoformat() if self.last_activity else None,
             "salts": list(self.salts),
+            "target": self.target,
+            "hints": self.hints,
+            "hints_allowed": self.hints_allowed,
+            "rank_computers": self.rank_computers,
         }
 
     @classmethod
@@ -172,6 +183,10 @@ class Table:
             votes={str(k): {int(u) for u in v} for k, v in (state.get("votes") or {}).items()},
             last_activity=_time(state.get("last_activity")),
             salts=_salts(state, series),
+            target=int(state.get("target", series.target if series else SERIES_TARGET)),
+            hints=bool(state.get("hints", False)),
+            hints_allowed=bool(state.get("hints_allowed", True)),
+            rank_computers=bool(state.get("rank_computers", False)),
             saved_state=state,
         )
 

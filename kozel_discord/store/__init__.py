@@ -46,8 +46,10 @@ from kozel_discord.store.records import (
     StandingsPage,
     StandingsRow,
 )
+from kozel_discord.store.series import HOUSE_RULES, is_ranked
 
 __all__ = [
+    "HOUSE_RULES",
     "MAX_LISTED_GAMES",
     "MAX_PER_PAGE",
     "STANDINGS_SORTS",
@@ -76,5 +78,6 @@ __all__ = [
     "create_engine",
     "create_sessionmaker",
     "downgrade_database",
+    "is_ranked",
     "upgrade_database",
 ]

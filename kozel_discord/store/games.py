@@ -49,6 +49,8 @@ class StoredGame(GameListing):
     #: The series' defeat points and eggs before this game (its earlier games).
     defeat_points_before: tuple[int, int]
     eggs_before: int
+    #: The series' length: the defeat points that lose it.
+    target: int
 
 
 def _seats(rows: Any) -> dict[int, list[SeatSpec]]:
@@ -95,14 +97,14 @@ async def get_game(session: AsyncSession, game_id: int) -> StoredGame | None:
     when there is no such game."""
     found = (
         await session.execute(
-            select(m.Game, m.Series.series_key)
+            select(m.Game, m.Series.series_key, m.Series.target)
             .join(m.Series, m.Series.id == m.Game.series_id)
             .where(m.Game.id == game_id)
         )
     ).one_or_none()
     if found is None:
         return None
-    game, series_key = found
+    game, series_key, target = found
     before = (
         await session.execute(
             select(
@@ -122,6 +124,7 @@ async def get_game(session: AsyncSession, game_id: int) -> StoredGame | None:
         last_trick_taker=game.last_trick_taker,
         defeat_points_before=(int(before[0]), int(before[1])),
         eggs_before=int(before[2] or 0),
+        target=int(target),
     )
 
 

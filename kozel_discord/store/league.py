@@ -45,6 +45,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
+from kozel_discord.engine import SERIES_TARGET
 from kozel_discord.store import games, live, queries, series
 from kozel_discord.store.db import WRITE, is_transient_error
 from kozel_discord.store.errors import StoreError, StoreUnavailable
@@ -98,6 +99,12 @@ class UnitOfWork:
         """Whether a table's game goes into a thread of its channel (default on, where the
         bot may create threads)."""
         return await series.set_table_threads(self._session, guild_id, value)
+
+    async def set_guild_settings(self, guild_id: int, values: dict[str, Any]) -> GuildSettings:
+        """Change house rules (``series_length``, ``turn_timer``, ``hints_allowed``,
+        ``table_locale``; None: back to the default). They apply to lobbies opened
+        afterwards. Raises ValueError for a bad name or value (nothing changes)."""
+        return await series.set_guild_settings(self._session, guild_id, values)
 
     async def start_series(self, start: SeriesStart) -> bool:
         """Create the series (a no-op when ``series_key`` exists in the guild) and upsert
@@ -274,19 +281,29 @@ class LeagueStore:
             return await live.list_tables(session, guild_ids)
 
     async def standings(
-        self, guild_id: int, sort: str = "rating", page: int = 0, per_page: int = 10
+        self,
+        guild_id: int,
+        sort: str = "rating",
+        page: int = 0,
+        per_page: int = 10,
+        *,
+        target: int = SERIES_TARGET,
     ) -> StandingsPage:
-        """A page of the league table; see :func:`kozel_discord.store.queries.standings`."""
+        """A page of the league table of series of length ``target``; see
+        :func:`kozel_discord.store.queries.standings`."""
         async with self._read() as session:
-            return await queries.standings(session, guild_id, sort, page, per_page)
+            return await queries.standings(session, guild_id, sort, page, per_page, target=target)
 
     async def player_profile(
-        self, guild_id: int, user_id: int, *, recent: int = 5
+        self, guild_id: int, user_id: int, *, recent: int = 5, target: int = SERIES_TARGET
     ) -> PlayerProfile | None:
-        """A player's stats, rank by rating, best partner and ``recent`` last series
-        (ranked or not). None when the user never sat at a table in this guild."""
+        """A player's stats and rank by rating in the league of ``target``, best partner
+        and ``recent`` last series (ranked or not). None when the user never sat at a
+        table in this guild."""
         async with self._read() as session:
-            return await queries.player_profile(session, guild_id, user_id, recent=recent)
+            return await queries.player_profile(
+                session, guild_id, user_id, recent=recent, target=target
+            )
 
     async def recent_series(self, guild_id: int, limit: int = 10) -> list[SeriesSummary]:
         """The last ``limit`` series of the guild (any status), newest first."""

@@ -59,6 +59,7 @@ JSONDoc = JSON().with_variant(JSONB(), "postgresql")
 
 NAME_LENGTH = 100  # Discord display names are at most 32 characters; leave room
 LEVEL_LENGTH = 32
+LOCALE_LENGTH = 16
 
 
 class UTCDateTime(TypeDecorator[dt.datetime]):
@@ -124,19 +125,49 @@ class Guild(Base):
     )
     # A thread per table: NULL is the default (on where the bot may create threads).
     table_threads: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # House rules (``/kozel settings``; NULL: the bot's default). The standard series
+    # length (defeat points that lose a series): 6, 8, 10 or 12; the league table shows it
+    # by default.
+    series_length: Mapped[int | None] = mapped_column(SmallInteger, nullable=True)
+    # The move timer of a new lobby in seconds (0: off; NULL: the bot's KOZEL_TURN_TIMEOUT).
+    turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # Whether hosts may turn hints on at casual tables (NULL: yes).
+    hints_allowed: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    # The public table's language (a Discord locale such as "ru"; NULL: the server's).
+    table_locale: Mapped[str | None] = mapped_column(String(LOCALE_LENGTH), nullable=True)
 
 
 class Player(Base):
-    """A human's league entry in one server: rating and counters (ranked series only)."""
+    """A human who sat at a table of one server: their name there. Their standing in each
+    league of the server (one per series length) is a :class:`LeagueEntry`."""
 
     __tablename__ = "players"
-    __table_args__ = (Index("ix_players_guild_id_rating", "guild_id", "rating"),)
 
     guild_id: Mapped[int] = mapped_column(
         BigInteger, ForeignKey("guilds.guild_id", ondelete="CASCADE"), primary_key=True
     )
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     display_name: Mapped[str] = mapped_column(String(NAME_LENGTH), nullable=False)
+
+
+class LeagueEntry(Base):
+    """A human's entry in one league of a server: rating and counters of the ranked series
+    of one length (``target``: the defeat points that lose them). Each length is a league
+    of its own; the league table shows the server's standard length by default."""
+
+    __tablename__ = "league_entries"
+    __table_args__ = (
+        ForeignKeyConstraint(
+            ["guild_id", "user_id"],
+            ["players.guild_id", "players.user_id"],
+            ondelete="CASCADE",
+        ),
+        Index("ix_league_entries_guild_id_target_rating", "guild_id", "target", "rating"),
+    )
+
+    guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
+    target: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
     mu: Mapped[float] = mapped_column(Double, nullable=False)
     sigma: Mapped[float] = mapped_column(Double, nullable=False)
     rating: Mapped[float] = mapped_column(Double, nullable=False)
@@ -155,7 +186,8 @@ class Player(Base):
 
 class ComputerRating(Base):
     """The rating of a computer level in one server, used when a ranked series has a
-    computer seat (the guild setting ``rank_computer_series``). Never listed."""
+    computer seat (the guild setting ``rank_computer_series``). Never listed; one rating
+    per level for all series lengths (a computer plays the same at every length)."""
 
     __tablename__ = "computer_ratings"
 
@@ -169,7 +201,8 @@ class ComputerRating(Base):
 
 
 class Series(Base):
-    """A series: games until a team has 12 defeat points."""
+    """A series: games until a team has ``target`` defeat points, with the rules it was
+    played by (its length, move timer and whether hints were on)."""
 
     __tablename__ = "series"
     __table_args__ = (
@@ -180,6 +213,7 @@ class Series(Base):
             name="status",
         ),
         CheckConstraint("goats IS NULL OR goats IN (0, 1)", name="goats"),
+        CheckConstraint("target >= 1", name="target"),
     )
 
     id: Mapped[int] = mapped_column(BigId, primary_key=True, autoincrement=True)
@@ -189,6 +223,14 @@ class Series(Base):
     series_key: Mapped[str] = mapped_column(String(64), nullable=False)
     channel_id: Mapped[int] = mapped_column(BigInteger, nullable=False)
     ranked: Mapped[bool] = mapped_column(Boolean, nullable=False)
+    # Its rules: the defeat points that lose it, the move timer (seconds; NULL: off), hints.
+    target: Mapped[int] = mapped_column(
+        SmallInteger, nullable=False, default=12, server_default=text("12")
+    )
+    turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    hints: Mapped[bool] = mapped_column(
+        Boolean, nullable=False, default=False, server_default=text("false")
+    )
     status: Mapped[SeriesStatus] = mapped_column(SeriesStatusType, nullable=False)
     started_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, nullable=False)
     ended_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
@@ -306,6 +348,7 @@ __all__ = [
     "ComputerRating",
     "Game",
     "Guild",
+    "LeagueEntry",
     "LiveTable",
     "Partnership",
     "Player",

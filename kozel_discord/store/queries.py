@@ -2,8 +2,9 @@
 
 Functions on a read session (:class:`~kozel_discord.store.league.LeagueStore` opens it).
 Everything is per server: every function takes the ``guild_id`` and no query mixes two
-servers. A player is listed in the league table once they have a finished game in a ranked
-series.
+servers. Each series length is a league of its own (``target``, the defeat points that lose
+a series): a player is listed in the league table of a length once they have a finished
+game in a ranked series of that length.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import Any
 from sqlalchemy import Select, and_, func, literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from kozel_discord.engine import SERIES_TARGET
 from kozel_discord.store import models as m
+from kozel_discord.store.rating import DEFAULT_MU, DEFAULT_ORDINAL, DEFAULT_SIGMA
 from kozel_discord.store.records import (
     GameResult,
     PartnerStats,
@@ -28,44 +31,47 @@ from kozel_discord.store.records import (
 )
 
 #: Sort keys of :func:`standings` (all descending; ties by user id).
+E = m.LeagueEntry
 STANDINGS_SORTS: dict[str, Any] = {
-    "rating": m.Player.rating,
-    "series_won": m.Player.series_won,
-    "series_played": m.Player.series_played,
-    "goats": m.Player.series_lost,
-    "goats_with_eggs": m.Player.goats_with_eggs,
-    "games_won": m.Player.games_won,
-    "games_played": m.Player.games_played,
-    "games_lost": m.Player.games_lost,
-    "eggs": m.Player.games_eggs,
-    "defeat_points_taken": m.Player.defeat_points_taken,
-    "defeat_points_inflicted": m.Player.defeat_points_inflicted,
+    "rating": E.rating,
+    "series_won": E.series_won,
+    "series_played": E.series_played,
+    "goats": E.series_lost,
+    "goats_with_eggs": E.goats_with_eggs,
+    "games_won": E.games_won,
+    "games_played": E.games_played,
+    "games_lost": E.games_lost,
+    "eggs": E.games_eggs,
+    "defeat_points_taken": E.defeat_points_taken,
+    "defeat_points_inflicted": E.defeat_points_inflicted,
 }
 MAX_PER_PAGE = 100
 
-# A player is listed in the league table once they have a finished game in a ranked series.
-_LISTED = m.Player.games_played > 0
+# A player is listed in a league table once they have a finished game in a ranked series.
+_LISTED = E.games_played > 0
 
 
 # ------------------------------------------------------------------------- row mapping
 _STATS_COLUMNS = (
-    m.Player.user_id,
+    E.user_id,
     m.Player.display_name,
-    m.Player.rating,
-    m.Player.mu,
-    m.Player.sigma,
-    m.Player.series_played,
-    m.Player.series_won,
-    m.Player.series_lost,
-    m.Player.goats_with_eggs,
-    m.Player.games_played,
-    m.Player.games_won,
-    m.Player.games_lost,
-    m.Player.games_eggs,
-    m.Player.defeat_points_taken,
-    m.Player.defeat_points_inflicted,
-    m.Player.last_played_at,
+    E.rating,
+    E.mu,
+    E.sigma,
+    E.series_played,
+    E.series_won,
+    E.series_lost,
+    E.goats_with_eggs,
+    E.games_played,
+    E.games_won,
+    E.games_lost,
+    E.games_eggs,
+    E.defeat_points_taken,
+    E.defeat_points_inflicted,
+    E.last_played_at,
 )
+# The entry's player (for the name).
+_NAMED = and_(m.Player.guild_id == E.guild_id, m.Player.user_id == E.user_id)
 
 
 def _stats_kwargs(row: Any) -> dict[str, Any]:
@@ -88,6 +94,29 @@ def _stats_kwargs(row: Any) -> dict[str, Any]:
         "defeat_points_inflicted": row.defeat_points_inflicted,
         "last_played_at": row.last_played_at,
     }
+
+
+def _no_games(user_id: int, name: str) -> PlayerStats:
+    """The stats of a player without a ranked game in a league: a new player's."""
+    return PlayerStats(
+        user_id=user_id,
+        display_name=name,
+        rating=DEFAULT_ORDINAL,
+        mu=DEFAULT_MU,
+        sigma=DEFAULT_SIGMA,
+        series_played=0,
+        series_won=0,
+        series_lost=0,
+        goats=0,
+        goats_with_eggs=0,
+        games_played=0,
+        games_won=0,
+        games_lost=0,
+        eggs=0,
+        defeat_points_taken=0,
+        defeat_points_inflicted=0,
+        last_played_at=None,
+    )
 
 
 def _seat_spec(row: m.SeriesSeat) -> SeatSpec:
@@ -145,40 +174,54 @@ async def _summaries(session: AsyncSession, query: Select[Any]) -> list[SeriesSu
             goats_with_eggs=s.goats_with_eggs,
             started_at=s.started_at,
             ended_at=s.ended_at,
+            target=s.target,
+            hints=s.hints,
         )
         for s in series
     ]
 
 
 async def standings(
-    session: AsyncSession, guild_id: int, sort: str = "rating", page: int = 0, per_page: int = 10
+    session: AsyncSession,
+    guild_id: int,
+    sort: str = "rating",
+    page: int = 0,
+    per_page: int = 10,
+    *,
+    target: int = SERIES_TARGET,
 ) -> StandingsPage:
-    """A page of the league table of ``guild_id``.
+    """A page of the league table of ``guild_id`` for series of length ``target``.
 
     ``sort`` is a key of :data:`STANDINGS_SORTS` (descending; ties by user id, and tied
     players share a rank). ``page`` is 0-based and clamped to the last page.
-    Players are listed once they have a finished game in a ranked series.
+    Players are listed once they have a finished game in a ranked series of that length.
     """
     column = STANDINGS_SORTS.get(sort)
     if column is None:
         raise ValueError(f"unknown sort {sort!r}; use one of {', '.join(STANDINGS_SORTS)}")
     if not 1 <= per_page <= MAX_PER_PAGE:
         raise ValueError(f"per_page must be 1..{MAX_PER_PAGE}")
-    where = and_(m.Player.guild_id == guild_id, _LISTED)
-    order = (column.desc(), m.Player.user_id)
+    where = and_(E.guild_id == guild_id, E.target == target, _LISTED)
+    order = (column.desc(), E.user_id)
 
     def page_query(page: int) -> Any:
         # Sort only (key, user id), then fetch the full rows of the page by primary key.
         keys = (
-            select(m.Player.user_id)
+            select(E.user_id)
             .where(where)
             .order_by(*order)
             .limit(per_page)
             .offset(page * per_page)
             .subquery("page")
         )
-        on = and_(m.Player.guild_id == guild_id, m.Player.user_id == keys.c.user_id)
-        return select(*_STATS_COLUMNS).join(keys, on).order_by(*order)
+        on = and_(E.guild_id == guild_id, E.target == target, E.user_id == keys.c.user_id)
+        return (
+            select(*_STATS_COLUMNS)
+            .select_from(E)
+            .join(keys, on)
+            .join(m.Player, _NAMED)
+            .order_by(*order)
+        )
 
     page = max(page, 0)
     # The page first, then one aggregate for the total and the rank of the page's
@@ -203,6 +246,7 @@ async def standings(
         rows.append(StandingsRow(rank=rank, **_stats_kwargs(r)))
     return StandingsPage(
         guild_id=guild_id,
+        target=target,
         sort=sort,
         page=page,
         per_page=per_page,
@@ -224,25 +268,37 @@ async def _count_listed(
 
 
 async def player_profile(
-    session: AsyncSession, guild_id: int, user_id: int, *, recent: int = 5
+    session: AsyncSession,
+    guild_id: int,
+    user_id: int,
+    *,
+    recent: int = 5,
+    target: int = SERIES_TARGET,
 ) -> PlayerProfile | None:
-    """A player's stats, rank by rating, best partner and ``recent`` last series
-    (ranked or not). None when the user never sat at a table in this guild."""
+    """A player's stats and rank by rating in the league of ``target``, best partner and
+    ``recent`` last series (ranked or not, any length). None when the user never sat at a
+    table in this guild."""
+    name = await session.scalar(
+        select(m.Player.display_name).where(
+            m.Player.guild_id == guild_id, m.Player.user_id == user_id
+        )
+    )
+    if name is None:
+        return None
     row = (
         await session.execute(
-            select(*_STATS_COLUMNS).where(
-                m.Player.guild_id == guild_id, m.Player.user_id == user_id
-            )
+            select(*_STATS_COLUMNS)
+            .select_from(E)
+            .join(m.Player, _NAMED)
+            .where(E.guild_id == guild_id, E.target == target, E.user_id == user_id)
         )
     ).one_or_none()
-    if row is None:
-        return None
-    stats = PlayerStats(**_stats_kwargs(row))
+    stats = PlayerStats(**_stats_kwargs(row)) if row is not None else _no_games(user_id, name)
     rank: int | None = None
     if stats.games_played > 0:
         better = await session.scalar(
             select(func.count()).where(
-                m.Player.guild_id == guild_id, _LISTED, m.Player.rating > stats.rating
+                E.guild_id == guild_id, E.target == target, _LISTED, E.rating > stats.rating
             )
         )
         rank = int(better or 0) + 1
@@ -305,6 +361,7 @@ async def player_profile(
         display_name=stats.display_name,
         rank=rank,
         stats=stats,
+        target=target,
         best_partner=best_partner,
         recent_series=tuple(recent_series),
     )

@@ -1,6 +1,9 @@
 """The SQL step of ranked series: read and lock the rows, let the pure
 :func:`~kozel_discord.store.rating.rate_ranked_game` compute, write the answer back.
 
+A series moves the league of its own length: the players' :class:`LeagueEntry` rows of the
+series' ``target`` (each length is a league of its own).
+
 Counters are changed with atomic ``UPDATE ... SET x = x + n`` (one executemany for all
 seats); rows whose ratings are read and rewritten are locked (``SELECT ... FOR NO KEY
 UPDATE``) in a fixed order: players by user id, then computer levels, then partnerships.
@@ -24,24 +27,25 @@ from kozel_discord.store.rating import (
 from kozel_discord.store.records import GameResult, SeriesEnd
 from kozel_discord.store.sql import insert_for
 
-_players = m.metadata.tables["players"]
+_entries = m.metadata.tables["league_entries"]
 _computers = m.metadata.tables["computer_ratings"]
 _UPDATE_PLAYER_AFTER_GAME = (
-    update(_players)
+    update(_entries)
     .where(
-        _players.c.guild_id == bindparam("p_guild", type_=BigInteger()),
-        _players.c.user_id == bindparam("p_user", type_=BigInteger()),
+        _entries.c.guild_id == bindparam("p_guild", type_=BigInteger()),
+        _entries.c.target == bindparam("p_target", type_=Integer()),
+        _entries.c.user_id == bindparam("p_user", type_=BigInteger()),
     )
     .values(
         mu=bindparam("p_mu", type_=Double()),
         sigma=bindparam("p_sigma", type_=Double()),
         rating=bindparam("p_rating", type_=Double()),
-        games_played=_players.c.games_played + 1,
-        games_won=_players.c.games_won + bindparam("p_won", type_=Integer()),
-        games_lost=_players.c.games_lost + bindparam("p_lost", type_=Integer()),
-        games_eggs=_players.c.games_eggs + bindparam("p_eggs", type_=Integer()),
-        defeat_points_taken=_players.c.defeat_points_taken + bindparam("p_taken", type_=Integer()),
-        defeat_points_inflicted=_players.c.defeat_points_inflicted
+        games_played=_entries.c.games_played + 1,
+        games_won=_entries.c.games_won + bindparam("p_won", type_=Integer()),
+        games_lost=_entries.c.games_lost + bindparam("p_lost", type_=Integer()),
+        games_eggs=_entries.c.games_eggs + bindparam("p_eggs", type_=Integer()),
+        defeat_points_taken=_entries.c.defeat_points_taken + bindparam("p_taken", type_=Integer()),
+        defeat_points_inflicted=_entries.c.defeat_points_inflicted
         + bindparam("p_inflicted", type_=Integer()),
         last_played_at=bindparam("p_at", type_=m.UTCDateTime()),
     )
@@ -59,16 +63,17 @@ _UPDATE_COMPUTER_AFTER_GAME = (
     )
 )
 _UPDATE_PLAYER_AFTER_SERIES = (
-    update(_players)
+    update(_entries)
     .where(
-        _players.c.guild_id == bindparam("p_guild", type_=BigInteger()),
-        _players.c.user_id == bindparam("p_user", type_=BigInteger()),
+        _entries.c.guild_id == bindparam("p_guild", type_=BigInteger()),
+        _entries.c.target == bindparam("p_target", type_=Integer()),
+        _entries.c.user_id == bindparam("p_user", type_=BigInteger()),
     )
     .values(
-        series_played=_players.c.series_played + 1,
-        series_won=_players.c.series_won + bindparam("p_won", type_=Integer()),
-        series_lost=_players.c.series_lost + bindparam("p_lost", type_=Integer()),
-        goats_with_eggs=_players.c.goats_with_eggs
+        series_played=_entries.c.series_played + 1,
+        series_won=_entries.c.series_won + bindparam("p_won", type_=Integer()),
+        series_lost=_entries.c.series_lost + bindparam("p_lost", type_=Integer()),
+        goats_with_eggs=_entries.c.goats_with_eggs
         + bindparam("p_goats_with_eggs", type_=Integer()),
         last_played_at=bindparam("p_at", type_=m.UTCDateTime()),
     )
@@ -83,14 +88,16 @@ async def _seats(session: AsyncSession, series_id: int) -> list[m.SeriesSeat]:
 
 
 async def _locked_skills(
-    session: AsyncSession, guild_id: int, user_ids: list[int], levels: list[str]
+    session: AsyncSession, guild_id: int, target: int, user_ids: list[int], levels: list[str]
 ) -> tuple[dict[int, Skill], dict[str, Skill]]:
-    """The current skills, the rows locked: players by user id, then computer levels."""
+    """The current skills in the league of ``target``, the rows locked: players by user
+    id, then computer levels."""
     players: dict[int, Skill] = {}
+    e = m.LeagueEntry
     player_rows = await session.execute(
-        select(m.Player.user_id, m.Player.mu, m.Player.sigma)
-        .where(m.Player.guild_id == guild_id, m.Player.user_id.in_(user_ids))
-        .order_by(m.Player.user_id)
+        select(e.user_id, e.mu, e.sigma)
+        .where(e.guild_id == guild_id, e.target == target, e.user_id.in_(user_ids))
+        .order_by(e.user_id)
         .with_for_update(key_share=True)
     )
     for user_id, mu, sigma in player_rows:
@@ -119,7 +126,7 @@ async def apply_ranked_game(session: AsyncSession, series: m.Series, game: GameR
     seats = await _seats(session, series.id)
     user_ids = sorted({s.user_id for s in seats if s.user_id is not None})
     levels = sorted({s.computer_level for s in seats if s.computer_level is not None})
-    players, computers = await _locked_skills(session, gid, user_ids, levels)
+    players, computers = await _locked_skills(session, gid, series.target, user_ids, levels)
     rated: list[RatedSeat] = []
     for s in seats:
         skill = (
@@ -137,6 +144,7 @@ async def apply_ranked_game(session: AsyncSession, series: m.Series, game: GameR
         [
             {
                 "p_guild": gid,
+                "p_target": series.target,
                 "p_user": p.user_id,
                 "p_mu": p.skill.mu,
                 "p_sigma": p.skill.sigma,
@@ -171,6 +179,7 @@ async def apply_ranked_series(session: AsyncSession, series: m.Series, end: Seri
         [
             {
                 "p_guild": gid,
+                "p_target": series.target,
                 "p_user": user_id,
                 "p_won": 0 if team == end.goats else 1,
                 "p_lost": 1 if team == end.goats else 0,

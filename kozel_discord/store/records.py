@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from ..engine import team_of
+from ..engine import SERIES_TARGET, team_of
 
 log = logging.getLogger(__name__)
 
@@ -57,6 +57,11 @@ class SeriesStart:
     series_key: str
     seats: tuple[SeatSpec, ...]
     started_at: dt.datetime
+    #: The series' rules: the defeat points that lose it, the move timer (seconds, None:
+    #: off) and whether hints are on (a series with hints is never ranked).
+    target: int = SERIES_TARGET
+    turn_timer: int | None = None
+    hints: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +114,15 @@ class GuildSettings:
     rank_computer_series: bool = False
     #: A thread per table (default on: used where the bot may create threads).
     table_threads: bool = True
+    #: The standard series length (defeat points that lose a series): the length of a new
+    #: lobby and of the league table shown by default.
+    series_length: int = SERIES_TARGET
+    #: The move timer of a new lobby in seconds (0: off; None: the bot's default).
+    turn_timer: int | None = None
+    #: Whether hosts may turn hints on at casual (unranked) tables.
+    hints_allowed: bool = True
+    #: The public table's language (a Discord locale; None: the server's own).
+    table_locale: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +162,7 @@ class StandingsRow(PlayerStats):
 @dataclass(frozen=True, slots=True)
 class StandingsPage:
     guild_id: int
+    target: int  # the league: series of this length
     sort: str
     page: int  # 0-based, clamped to the last page
     per_page: int
@@ -179,6 +194,8 @@ class SeriesSummary:
     goats_with_eggs: bool
     started_at: dt.datetime
     ended_at: dt.datetime | None
+    target: int = SERIES_TARGET  # the defeat points that lose it
+    hints: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +205,8 @@ class PlayerProfile:
     display_name: str
     #: Position in the table by rating; None when the player has no ranked game yet.
     rank: int | None
-    stats: PlayerStats
+    stats: PlayerStats  # in the league of ``target``
+    target: int
     #: The partner with most series won together (ties: fewer series together, i.e. the
     #: better record, then the lower user id); None before the first series won with a
     #: human partner.

@@ -1,4 +1,5 @@
-"""Writing series and games: start, record a game, finish, abandon; guild settings.
+"""Writing series and games: start, record a game, finish, abandon (guild settings:
+:mod:`kozel_discord.store.guilds`).
 
 Functions on the session of a unit of work (:class:`~kozel_discord.store.unit.UnitOfWork`
 calls them). Recording is idempotent through unique keys, not checks in Python: a game is
@@ -18,12 +19,19 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from kozel_discord.store import models as m
 from kozel_discord.store.errors import SeriesClosedError, UnknownSeriesError
+from kozel_discord.store.guilds import (
+    HOUSE_RULES,
+    ensure_guild,
+    get_guild_settings,
+    set_guild_settings,
+    set_rank_computer_series,
+    set_table_threads,
+)
 from kozel_discord.store.ranked import apply_ranked_game, apply_ranked_series
 from kozel_discord.store.rating import DEFAULT_MU, DEFAULT_ORDINAL, DEFAULT_SIGMA
 from kozel_discord.store.records import (
     SEATS,
     GameResult,
-    GuildSettings,
     SeatSpec,
     SeriesEnd,
     SeriesStart,
@@ -78,54 +86,13 @@ def _validate_game(game: GameResult) -> None:
         raise ValueError(f"trump card {game.trump_card!r} is too long")
 
 
-def _ranked(seats: Sequence[SeatSpec], rank_computer_series: bool) -> bool:
+def is_ranked(seats: Sequence[SeatSpec], rank_computer_series: bool, hints: bool = False) -> bool:
+    """Whether a series with these seats is ranked: at least one human, each in one seat,
+    no hints, and either four humans or the guild's ``rank_computer_series`` on."""
     humans = [s.user_id for s in seats if s.user_id is not None]
-    if not humans or len(set(humans)) != len(humans):
+    if hints or not humans or len(set(humans)) != len(humans):
         return False
     return len(humans) == SEATS or rank_computer_series
-
-
-# ------------------------------------------------------------------------ guild settings
-async def ensure_guild(session: AsyncSession, guild_id: int) -> None:
-    stmt = insert_for(session, m.Guild).values(guild_id=guild_id)
-    await session.execute(stmt.on_conflict_do_nothing(index_elements=["guild_id"]))
-
-
-async def get_guild_settings(session: AsyncSession, guild_id: int) -> GuildSettings:
-    row = (
-        await session.execute(
-            select(m.Guild.rank_computer_series, m.Guild.table_threads).where(
-                m.Guild.guild_id == guild_id
-            )
-        )
-    ).first()
-    if row is None:
-        return GuildSettings(guild_id=guild_id)
-    return GuildSettings(
-        guild_id=guild_id,
-        rank_computer_series=bool(row[0]),
-        table_threads=True if row[1] is None else bool(row[1]),
-    )
-
-
-async def set_table_threads(session: AsyncSession, guild_id: int, value: bool) -> GuildSettings:
-    stmt = insert_for(session, m.Guild).values(guild_id=guild_id, table_threads=value)
-    stmt = stmt.on_conflict_do_update(index_elements=["guild_id"], set_={"table_threads": value})
-    await session.execute(stmt)
-    log.info("guild %s: table_threads=%s", guild_id, value)
-    return await get_guild_settings(session, guild_id)
-
-
-async def set_rank_computer_series(
-    session: AsyncSession, guild_id: int, value: bool
-) -> GuildSettings:
-    stmt = insert_for(session, m.Guild).values(guild_id=guild_id, rank_computer_series=value)
-    stmt = stmt.on_conflict_do_update(
-        index_elements=["guild_id"], set_={"rank_computer_series": value}
-    )
-    await session.execute(stmt)
-    log.info("guild %s: rank_computer_series=%s", guild_id, value)
-    return await get_guild_settings(session, guild_id)
 
 
 # ------------------------------------------------------------------------------- series
@@ -140,23 +107,30 @@ async def start_series(session: AsyncSession, start: SeriesStart) -> bool:
     )
     if existing is not None:
         return bool(existing)
+    if start.target < 1:
+        raise ValueError(f"a series target is at least 1, not {start.target!r}")
     settings = await get_guild_settings(session, gid)
-    ranked = _ranked(start.seats, settings.rank_computer_series)
+    ranked = is_ranked(start.seats, settings.rank_computer_series, start.hints)
     humans = sorted((s for s in start.seats if s.user_id is not None), key=lambda s: s.user_id or 0)
     for seat in humans:  # in user id order: the lock order of player rows
         stmt = insert_for(session, m.Player).values(
-            guild_id=gid,
-            user_id=seat.user_id,
-            display_name=seat.display_name,
-            mu=DEFAULT_MU,
-            sigma=DEFAULT_SIGMA,
-            rating=DEFAULT_ORDINAL,
+            guild_id=gid, user_id=seat.user_id, display_name=seat.display_name
         )
         stmt = stmt.on_conflict_do_update(
             index_elements=["guild_id", "user_id"],
             set_={"display_name": stmt.excluded.display_name},
         )
         await session.execute(stmt)
+        if ranked:  # an entry in the league of this length
+            entry = insert_for(session, m.LeagueEntry).values(
+                guild_id=gid,
+                target=start.target,
+                user_id=seat.user_id,
+                mu=DEFAULT_MU,
+                sigma=DEFAULT_SIGMA,
+                rating=DEFAULT_ORDINAL,
+            )
+            await session.execute(entry.on_conflict_do_nothing())
     if ranked:
         levels = sorted({s.computer_level for s in start.seats if s.computer_level})
         for level in levels:
@@ -171,6 +145,9 @@ async def start_series(session: AsyncSession, start: SeriesStart) -> bool:
             series_key=start.series_key,
             channel_id=start.channel_id,
             ranked=ranked,
+            target=start.target,
+            turn_timer=start.turn_timer,
+            hints=start.hints,
             status=SeriesStatus.ACTIVE,
             started_at=start.started_at,
         )
@@ -200,9 +177,10 @@ async def start_series(session: AsyncSession, start: SeriesStart) -> bool:
         ],
     )
     log.info(
-        "guild %s: series %s started in channel %s (%s)",
+        "guild %s: series %s to %s started in channel %s (%s)",
         gid,
         start.series_key,
+        start.target,
         start.channel_id,
         "ranked" if ranked else "unranked",
     )
@@ -347,11 +325,14 @@ async def abandon_series(
 
 
 __all__ = [
+    "HOUSE_RULES",
     "abandon_series",
     "ensure_guild",
     "finish_series",
     "get_guild_settings",
+    "is_ranked",
     "record_game",
+    "set_guild_settings",
     "set_rank_computer_series",
     "set_table_threads",
     "start_series",

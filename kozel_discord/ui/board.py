@@ -25,6 +25,7 @@ from ..service import ErrorKey, ServiceError, Table
 from . import drawing, pictures, render
 from .emojis import CARD_EMOJIS, cards_text
 from .errors import Guarded
+from .hints import hint_line
 from .interaction import selected_value
 from .lobby import TID
 from .moves import MoveOption, move_options, status_line
@@ -145,13 +146,12 @@ def board_view(
         options = move_options(obs, locale)
         select = PlaySelect(table.table_id, obs.seat, move_no, options, obs.my_turn, locale)
         parts.append(discord.ui.ActionRow(select))
-    parts.append(
-        discord.ui.ActionRow(
-            HandButton(
-                table.table_id, t("button.refresh", locale), style=discord.ButtonStyle.secondary
-            )
-        )
-    )
+    buttons: list[discord.ui.Item[Any]] = [
+        HandButton(table.table_id, t("button.refresh", locale), style=discord.ButtonStyle.secondary)
+    ]
+    if table.hints and obs.my_turn and obs.legal_actions:
+        buttons.append(HintButton(table.table_id, t("hints.button", locale)))
+    parts.append(discord.ui.ActionRow(*buttons))
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.Container(*parts, accent_colour=accent))
     return view
@@ -262,6 +262,36 @@ class HandButton(
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await open_hand(interaction, self.table_id)
+
+
+class HintButton(
+    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"kozel:hint:{TID}"
+):
+    """ "Hint" on a private board when hints are on and it is the player's turn: the same
+    board again, its first line the computer's move and why (:mod:`.hints`)."""
+
+    def __init__(self, table_id: str, label: str = "Hint") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.success,
+                custom_id=f"kozel:hint:{table_id}",
+                emoji="💡",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HintButton:
+        return cls(match["tid"])
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = host_of(interaction).tables
+        user = interaction.user.id
+        table, hint = await svc.hint(interaction.channel_id or 0, self.table_id, user)
+        await show_hand(interaction, table, note=hint_line(hint, locale_of(interaction)))
 
 
 class PlaySelect(

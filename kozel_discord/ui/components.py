@@ -17,10 +17,10 @@ import discord
 
 from ..i18n import locale_of, t
 from ..service import Table
-from .board import HandButton, PlaySelect, open_hand, show_hand
+from .board import HandButton, HintButton, PlaySelect, open_hand, show_hand
 from .errors import Guarded
 from .league import StandingsPageButton
-from .lobby import TID, AddComputerSelect, LobbyButton, SitButton
+from .lobby import TID, AddComputerSelect, LobbyButton, RulesButton, SitButton
 from .pings import PingsButton
 from .ports import host_of
 from .tricks import LastTricksButton
@@ -129,4 +129,6 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StopButton,
     StandingsPageButton,
     PingsButton,
+    RulesButton,
+    HintButton,
 )

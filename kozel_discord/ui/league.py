@@ -18,10 +18,16 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
     e = discord.Embed(
         title=t("league.title", locale, guild=guild_name),
         colour=0xC27C0E,
-        description=t("league.sorted_by", locale, sort=t(f"sort.{page.sort}", locale)),
+        description=t("league.sorted_by", locale, sort=t(f"sort.{page.sort}", locale))
+        + "\n"
+        + t("settings.league_length", locale, target=page.target),
     )
     if not page.rows:
-        e.description = t("league.empty", locale)
+        e.description = (
+            t("league.empty", locale)
+            + "\n"
+            + t("settings.league_length", locale, target=page.target)
+        )
         return e
     lines = [
         t(
@@ -50,11 +56,18 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
 def standings_view(page: StandingsPage, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(
-        StandingsPageButton(page.sort, page.page - 1, "◀", disabled=page.page <= 0, slot="prev")
+        StandingsPageButton(
+            page.sort, page.page - 1, "◀", disabled=page.page <= 0, slot="prev", length=page.target
+        )
     )
     view.add_item(
         StandingsPageButton(
-            page.sort, page.page + 1, "▶", disabled=page.page + 1 >= page.pages, slot="next"
+            page.sort,
+            page.page + 1,
+            "▶",
+            disabled=page.page + 1 >= page.pages,
+            slot="next",
+            length=page.target,
         )
     )
     return view
@@ -63,34 +76,45 @@ def standings_view(page: StandingsPage, locale: str) -> discord.ui.View:
 class StandingsPageButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kozel:lt:(?P<sort>[a-z_]{1,24}):(?P<page>[0-9]{1,5}):(?P<slot>prev|next)",
+    template=r"kozel:lt:(?P<sort>[a-z_]{1,24}):(?P<page>[0-9]{1,5})"
+    r"(?::(?P<length>[0-9]{1,2}))?:(?P<slot>prev|next)",
 ):
-    """Paging of ``/league table`` (anyone may page; it edits the same message)."""
+    """Paging of ``/league table`` (anyone may page; it edits the same message). The id
+    carries the league's series length (ids from before it: the server's standard)."""
 
     def __init__(
-        self, sort: str, page: int, label: str = "▶", *, disabled: bool = False, slot: str = "next"
+        self,
+        sort: str,
+        page: int,
+        label: str = "▶",
+        *,
+        disabled: bool = False,
+        slot: str = "next",
+        length: int | None = None,
     ) -> None:
+        league = f":{length}" if length is not None else ""
         super().__init__(
             discord.ui.Button(
                 label=label,
                 style=discord.ButtonStyle.secondary,
-                custom_id=f"kozel:lt:{sort}:{max(page, 0)}:{slot}",
+                custom_id=f"kozel:lt:{sort}:{max(page, 0)}{league}:{slot}",
                 disabled=disabled,
             )
         )
-        self.sort, self.page = sort, max(page, 0)
+        self.sort, self.page, self.length = sort, max(page, 0), length
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> StandingsPageButton:
-        return cls(match["sort"], int(match["page"]), slot=match["slot"])
+        length = int(match["length"]) if match["length"] else None
+        return cls(match["sort"], int(match["page"]), slot=match["slot"], length=length)
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         if interaction.guild_id is None:
             raise ServiceError(ErrorKey.GUILD_ONLY)
         page = await host_of(interaction).league.standings(
-            interaction.guild_id, self.sort, self.page
+            interaction.guild_id, self.sort, self.page, self.length
         )
         await interaction.response.edit_message(**standings_message(page, interaction))
 
@@ -125,12 +149,16 @@ def series_line(s: SeriesSummary, locale: str) -> str:
         eggs=s.eggs,
         verdict=verdict,
         ranked="" if s.ranked else t("history.unranked", locale),
-    )
+    ) + t("settings.history_length", locale, target=s.target)
 
 
 def profile_embed(p: PlayerProfile, locale: str) -> discord.Embed:
     st = p.stats
-    e = discord.Embed(title=t("profile.title", locale, name=p.display_name), colour=0xC27C0E)
+    e = discord.Embed(
+        title=t("profile.title", locale, name=p.display_name),
+        description=t("settings.league_length", locale, target=p.target),
+        colour=0xC27C0E,
+    )
     e.add_field(
         name=t("profile.rating", locale),
         value=f"{st.rating:.1f}" + (f" (#{p.rank})" if p.rank else ""),

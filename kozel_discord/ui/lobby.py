@@ -31,6 +31,9 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     for action in ("leave", "timer", "begin", "cancel"):
         view.add_item(LobbyButton(table, action, locale))
     view.add_item(PingsButton(table.table_id, locale))
+    view.add_item(RulesButton(table, "length", locale))
+    if table.hints_allowed and not table.rank_computers:
+        view.add_item(RulesButton(table, "hints", locale))
     return view
 
 
@@ -210,4 +213,52 @@ class LobbyButton(
                 content=t("lobby.cancelled", table.locale), embed=None, view=None
             )
             return
+        await update_lobby(interaction, table)
+
+
+class RulesButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kozel:rules:{TID}:(?P<action>length|hints)",
+):
+    """The host's house rules of this lobby: the series length (the next offered one at
+    each click) and hints on/off (casual tables only)."""
+
+    def __init__(self, table: Table | str, action: str, locale: str = "en-US") -> None:
+        table_id = table if isinstance(table, str) else table.table_id
+        label, emoji = t(f"lobby.rules_{action}", locale), "🎯" if action == "length" else "💡"
+        style = discord.ButtonStyle.secondary
+        if isinstance(table, Table):
+            if action == "length":
+                label = t("lobby.length_button", locale, target=table.target)
+            else:
+                label = t(
+                    "lobby.hints_button_on" if table.hints else "lobby.hints_button_off", locale
+                )
+                style = discord.ButtonStyle.primary if table.hints else style
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style,
+                emoji=emoji,
+                custom_id=f"kozel:rules:{table_id}:{action}",
+                row=3,
+            )
+        )
+        self.table_id, self.action = table_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesButton:
+        return cls(match["tid"], match["action"])
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = host_of(interaction).tables
+        channel_id = interaction.channel_id or 0
+        user = interaction.user.id
+        if self.action == "length":
+            table = await svc.set_length(channel_id, self.table_id, user)
+        else:
+            table = await svc.toggle_hints(channel_id, self.table_id, user)
         await update_lobby(interaction, table)

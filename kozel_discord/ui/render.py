@@ -84,8 +84,11 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
         if table.turn_timeout
         else t("lobby.timer_off", locale)
     )
-    e.add_field(name=t("lobby.settings", locale), value=timer, inline=False)
-    e.set_footer(text=t("lobby.footer", locale))
+    rules = [t("lobby.length", locale, target=table.target), timer]
+    if table.hints:
+        rules.append(t("hints.lobby_on", locale))
+    e.add_field(name=t("lobby.settings", locale), value="\n".join(rules), inline=False)
+    e.set_footer(text=t("lobby.rules_footer", locale))
     if table.status is TableStatus.PLAYING:
         e.description = t("lobby.started", locale)
     return e

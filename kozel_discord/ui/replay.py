@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from ..engine import SERIES_TARGET, ActionKind, PlayView, team_of
+from ..engine import ActionKind, PlayView, team_of
 from ..engine.replay import ReplayStep
 from ..i18n import locale_of, t
 from ..service import ErrorKey, Seat, ServiceError
@@ -118,7 +118,7 @@ def totals_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
             f"### {t('replay.result_title', locale, n=view.game.number)}",
             t("replay.card_points", locale, a=ca, b=cb),
             reason_line(result, locale),
-            progress_lines(view.defeat_points_after, SERIES_TARGET, locale),
+            progress_lines(view.defeat_points_after, view.game.target, locale),
         ]
     elif any(not p.face_up for s in view.steps[: step.number] for p in s.trick.plays):
         lines.append(t("replay.discards_hidden", locale))

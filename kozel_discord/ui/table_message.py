@@ -28,7 +28,7 @@ from typing import Any
 
 import discord
 
-from ..engine import SERIES_TARGET, Observation, observe_game_end, team_of
+from ..engine import Observation, observe_game_end, team_of
 from ..engine import fair as fair_deals
 from ..i18n import t
 from ..service import Table, TableService, fair
@@ -324,13 +324,15 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
         t(
             "table.defeat_points",
             locale,
-            target=SERIES_TARGET,
+            target=obs.target,
             a=f"{TEAM_DOTS[0]} {a}",
             b=f"{TEAM_DOTS[1]} {b}",
         )
     )
     if obs.eggs:
         lines.append(t("table.eggs", locale, n=obs.eggs))
+    if table.hints:
+        lines.append(t("hints.table_on", locale))
     last = render.last_move_line(table, locale)
     if last and not obs.series_over:
         lines.append(last)

@@ -43,6 +43,7 @@ def same_state(a: Any, b: Any) -> None:
     for seat in (None, 0, 1, 2, 3):
         seen = plain(now.observe(b, seat))
         del seen["taken"]  # new since engine_v0 (made from the log, which is compared)
+        assert seen.pop("target") == b.target == a.target  # new since engine_v0
         assert plain(v0.observe(a, seat)) == seen
     for seat in range(4):
         assert plain(a.legal_actions(seat)) == plain(b.legal_actions(seat))

@@ -12,6 +12,8 @@ from hypothesis import strategies as st
 from kozel_discord.engine import (
     CARDS,
     SEATS,
+    SERIES_LENGTHS,
+    SERIES_TARGET,
     Action,
     ActionKind,
     EngineError,
@@ -238,6 +240,19 @@ def test_a_shorter_series_is_lost_sooner_on_the_same_deals() -> None:
         short.apply(turn, a)
     assert max(short.defeat_points) >= 6
     assert long.over == (max(long.defeat_points) >= 12)
+
+
+@pytest.mark.parametrize("target", SERIES_LENGTHS)
+def test_every_seat_and_the_public_see_the_series_length(target: int) -> None:
+    s = Series(3, target=target)
+    assert {observe(s, seat).target for seat in (None, 0, 1, 2, 3)} == {target}
+    play_randomly(s, random.Random(3))
+    assert observe(s, None).target == target
+    assert from_snapshot(to_snapshot(s)).target == target
+
+
+def test_the_offered_lengths_end_with_the_rule_books() -> None:
+    assert SERIES_LENGTHS == (6, 8, 10, 12) and SERIES_LENGTHS[-1] == SERIES_TARGET
 
 
 # ---------------------------------------------------------------------- teams

@@ -36,6 +36,7 @@ def _stored(game_id: int, guild_id: int, record: dict[str, Any]) -> StoredGame:
         last_trick_taker=0,
         defeat_points_before=(4, 2),
         eggs_before=1,
+        target=12,
     )
 
 

@@ -211,6 +211,8 @@ class League:
         key: str | None = None,
         at: dt.datetime = T0,
         channel_id: int | None = None,
+        target: int = 12,
+        hints: bool = False,
     ) -> str:
         key = key or str(uuid.uuid4())
         await self.store.run(
@@ -221,6 +223,8 @@ class League:
                     series_key=key,
                     seats=seats_of(players),
                     started_at=at,
+                    target=target,
+                    hints=hints,
                 )
             )
         )

@@ -29,6 +29,7 @@ TABLES = {
     "computer_ratings",
     "games",
     "guilds",
+    "league_entries",
     "live_tables",
     "partnerships",
     "players",

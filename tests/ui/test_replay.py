@@ -58,6 +58,7 @@ def _views(seed: int) -> list[GameReplayView]:
             last_trick_taker=r.last_trick_taker,
             defeat_points_before=(before[0], before[1]),
             eggs_before=eggs,
+            target=12,
         )
         replay = replay_steps(record, defeat_points=game.defeat_points_before, eggs=eggs)
         views.append(GameReplayView(game, replay, _seats(game)))

@@ -42,7 +42,6 @@ lobby-timer_on = Turn timer: { $seconds ->
        *[other] { $seconds } seconds
     } (then the computer plays the turn)
 lobby-timer_off = Turn timer: off
-lobby-footer = Series to 12 defeat points.
 lobby-sit = Sit: { $seat }
 lobby-remove_computer = Remove computer from seat { $seat }
 lobby-add_placeholder = Add a computer player…

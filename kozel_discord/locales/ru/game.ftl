@@ -49,7 +49,6 @@ lobby-timer_on = Время на ход: { $seconds ->
        *[many] { $seconds } секунд
     } (потом ход сделает компьютер)
 lobby-timer_off = Время на ход: без ограничения
-lobby-footer = Партия до 12 штрафных очков.
 lobby-sit = Сесть: { $seat }
 lobby-remove_computer = Убрать компьютер с места { $seat }
 lobby-add_placeholder = Добавить компьютер…

@@ -37,7 +37,6 @@ lobby-started = Oyun başladı — masa mesajı aşağıda.
 lobby-settings = Ayarlar
 lobby-timer_on = Hamle süresi: { $seconds } saniye (sonra hamleyi bilgisayar yapar)
 lobby-timer_off = Hamle süresi: sınırsız
-lobby-footer = Seri 12 ceza puanına kadar sürer.
 lobby-sit = Otur: { $seat }
 lobby-remove_computer = Bilgisayarı kaldır: yer { $seat }
 lobby-add_placeholder = Bilgisayar oyuncu ekle…

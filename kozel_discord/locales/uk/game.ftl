@@ -47,7 +47,6 @@ lobby-timer_on = Час на хід: { $seconds ->
        *[many] { $seconds } секунд
     } (потім хід зробить комп'ютер)
 lobby-timer_off = Час на хід: без обмеження
-lobby-footer = Партія до 12 штрафних очок.
 lobby-sit = Сісти: { $seat }
 lobby-remove_computer = Прибрати комп'ютер з місця { $seat }
 lobby-add_placeholder = Додати комп'ютер…

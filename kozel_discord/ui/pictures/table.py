@@ -56,6 +56,7 @@ class TableState:
     marked_seat: int | None  # the play that wins (or, for a finished trick, took) the trick
     finished: bool  # the plays are the last trick, already taken
     goats: int | None
+    target: int = SERIES_TARGET  # the defeat points that lose the series
 
 
 def table_state(
@@ -90,6 +91,7 @@ def table_state(
         marked_seat=marked,
         finished=finished,
         goats=obs.goats,
+        target=obs.target,
     )
 
 
@@ -125,7 +127,7 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
         name = st.labels.team_names[team]
         text(d, (x0 + 16, box[1] + 26), name, font(28, 700), colour, half - 48 - tw)
         dp = st.defeat_points[team]
-        score = f"{dp}/{SERIES_TARGET}"
+        score = f"{dp}/{st.target}"
         sf = font(24, 700)
         text(d, (box[2] - 16, box[1] + 62), score, sf, style.PANEL_TEXT, anchor="rm")
         label_w = half - 48 - sf.getlength(score)
@@ -134,8 +136,8 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
         )
         # the defeat points toward the series target, one segment each
         bx0, bx1, by = x0 + 16, box[2] - 16, box[3] - 16
-        seg = (bx1 - bx0) / SERIES_TARGET
-        for i in range(SERIES_TARGET):
+        seg = (bx1 - bx0) / st.target
+        for i in range(st.target):
             fill = colour if i < dp else (58, 61, 68)
             d.rectangle((round(bx0 + i * seg), by, round(bx0 + (i + 1) * seg) - 3, by + 8), fill)
         if st.goats == team:

@@ -1,0 +1,56 @@
+# House rules: /kozel settings, the lobby's series length, the league by length, /kozel rules.
+
+cmd-start-length = Series length: the defeat points that lose it (default: this server's)
+cmd-settings-length = Standard series length of new tables (and of the league table)
+cmd-settings-timer = Move timer of new tables
+cmd-settings-hints = Whether hosts may turn hints on at casual tables
+cmd-settings-language = Language of the public table
+cmd-table-length = Series length of the league to show (default: this server's standard)
+
+choice-length-6 = 6 defeat points
+choice-length-8 = 8 defeat points
+choice-length-10 = 10 defeat points
+choice-length-12 = 12 defeat points (the rule book's)
+choice-language-server = the server's language
+choice-language-en = English
+choice-language-ru = Русский
+choice-language-uk = Українська
+choice-language-tr = Türkçe
+
+settings-title = This server's house rules
+settings-saved = Saved. This server's house rules now
+settings-length = Series to { $target ->
+        [one] { $target } defeat point
+       *[other] { $target } defeat points
+    }
+settings-timer = Move timer: { $timer }
+settings-timer_off = off
+settings-timer_seconds = { $seconds ->
+        [one] { $seconds } second
+       *[other] { $seconds } seconds
+    }
+settings-hints_on = Hints: hosts may turn them on at casual tables
+settings-hints_off = Hints: not allowed
+settings-language = Public table language: { $language }
+settings-language_server = the server's own
+settings-footer = For tables opened from now on. The host may still change the length and the timer in the lobby; the league table shows the standard length (other lengths with its length option).
+settings-league_length = League of series to { $target ->
+        [one] { $target } defeat point
+       *[other] { $target } defeat points
+    }
+settings-history_length = {" "}· to { $target }
+
+rules-at_table = At this table
+rules-at_server = New tables on this server
+
+lobby-length = Series to { $target ->
+        [one] { $target } defeat point
+       *[other] { $target } defeat points
+    }
+lobby-length_button = Length: { $target }
+lobby-rules_length = Length
+lobby-rules_hints = Hints
+
+error-bad_length = A series is played to { $lengths } defeat points.
+error-bad_setting = That setting has no such value: nothing was changed.
+lobby-rules_footer = 🎯 Length and 💡 hints: the host's choice for this table.

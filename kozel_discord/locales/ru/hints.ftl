@@ -1,0 +1,53 @@
+# Подсказки за нерейтинговыми столами: кнопка в лобби, отметка на столе, ответ «Подсказка».
+
+hints-lobby_on = 💡 Подсказки включены (только если партия не идёт в зачёт лиги)
+hints-table_on = 💡 Подсказки включены: эта партия не идёт в зачёт лиги
+hints-button = Подсказка
+lobby-hints_button_on = Подсказки: вкл.
+lobby-hints_button_off = Подсказки: выкл.
+
+hints-line = 💡 **Подсказка**: { $move } — { $reason }
+hints-move_lead = ходить { $cards }
+hints-move_beat = бить { $cards }
+hints-move_discard = сбросить { $cards }
+hints-move_molodka = объявить молодку { $cards }
+
+hints-reason_molodka = четыре карты одной масти: взятка ваша
+hints-reason_takes = забирает взятку { $points ->
+        [0] (очков в ней нет, зато ход ваш)
+        [one] — видно { $points } очко
+        [few] — видно { $points } очка
+       *[many] — видно { $points } очков
+    }
+hints-reason_takes_trump = козырь забирает взятку { $points ->
+        [0] (очков в ней нет, зато ход ваш)
+        [one] — видно { $points } очко
+        [few] — видно { $points } очка
+       *[many] — видно { $points } очков
+    }
+hints-reason_on_top = ложится сверху простыми картами, козыри остаются у вас
+hints-reason_on_top_trump = простыми не побить: сверху ложится козырь
+hints-reason_feed = сверху ваш партнёр: отдайте ему { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }
+hints-reason_cheap_discard = { $points ->
+        [0] сбрасывает карты без очков
+        [one] сбрасывает самое дешёвое: { $points } очко
+        [few] сбрасывает самое дешёвое: { $points } очка
+       *[many] сбрасывает самое дешёвое: { $points } очков
+    }
+hints-reason_lead_trumps = ход козырями выманивает козыри соперников
+hints-reason_lead_strong = сильная карта, её трудно побить
+hints-reason_lead_cheap = дешёвый ход: очки и козыри остаются у вас
+hints-reason_lead_suit = { $n ->
+        [one] { $n } карту одной масти трудно побить
+        [few] { $n } карты одной масти трудно побить
+       *[many] { $n } карт одной масти трудно побить
+    }
+
+error-hints_not_allowed = На этом сервере подсказки запрещены (решают админы через { COMMAND("kozel settings") }).
+error-hints_ranked = На этом сервере каждая партия идёт в зачёт лиги: подсказки только за нерейтинговыми столами.
+error-hints_off = За этим столом подсказки выключены.
+error-hint_not_now = Подсказка — только в свой ход.

@@ -1,0 +1,57 @@
+# Правила сервера: /kozel settings, длина партии в лобби, лига по длине, /kozel rules.
+
+cmd-start-length = Длина партии: сколько штрафных очков проигрывают (по умолчанию — как на сервере)
+cmd-settings-length = Обычная длина партии новых столов (и таблицы лиги)
+cmd-settings-timer = Время на ход за новыми столами
+cmd-settings-hints = Могут ли хозяева включать подсказки за нерейтинговыми столами
+cmd-settings-language = Язык общего стола
+cmd-table-length = Длина партий лиги (по умолчанию — обычная на сервере)
+
+choice-length-6 = 6 штрафных очков
+choice-length-8 = 8 штрафных очков
+choice-length-10 = 10 штрафных очков
+choice-length-12 = 12 штрафных очков (по правилам)
+choice-language-server = язык сервера
+choice-language-en = English
+choice-language-ru = Русский
+choice-language-uk = Українська
+choice-language-tr = Türkçe
+
+settings-title = Правила этого сервера
+settings-saved = Сохранено. Правила этого сервера теперь
+settings-length = Партия до { $target ->
+        [one] { $target } штрафного очка
+       *[other] { $target } штрафных очков
+    }
+settings-timer = Время на ход: { $timer }
+settings-timer_off = без ограничения
+settings-timer_seconds = { $seconds ->
+        [one] { $seconds } секунда
+        [few] { $seconds } секунды
+       *[many] { $seconds } секунд
+    }
+settings-hints_on = Подсказки: хозяин может включить их за нерейтинговым столом
+settings-hints_off = Подсказки: запрещены
+settings-language = Язык общего стола: { $language }
+settings-language_server = язык сервера
+settings-footer = Для столов, открытых с этого момента. Хозяин стола может поменять длину и таймер в лобби; таблица лиги показывает обычную длину (другие — через её параметр длины).
+settings-league_length = Лига партий до { $target ->
+        [one] { $target } штрафного очка
+       *[other] { $target } штрафных очков
+    }
+settings-history_length = {" "}· до { $target }
+
+rules-at_table = За этим столом
+rules-at_server = Новые столы на этом сервере
+
+lobby-length = Партия до { $target ->
+        [one] { $target } штрафного очка
+       *[other] { $target } штрафных очков
+    }
+lobby-length_button = Длина: { $target }
+lobby-rules_length = Длина
+lobby-rules_hints = Подсказки
+
+error-bad_length = Партия играется до { $lengths } штрафных очков.
+error-bad_setting = У этой настройки нет такого значения: ничего не изменено.
+lobby-rules_footer = 🎯 Длину и 💡 подсказки выбирает хозяин стола.

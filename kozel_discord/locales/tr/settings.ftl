@@ -1,0 +1,44 @@
+# Sunucu kuralları: /kozel settings, lobide seri uzunluğu, uzunluğa göre lig, /kozel rules.
+
+cmd-start-length = Seri uzunluğu: kaybettiren ceza puanı (varsayılan: bu sunucununki)
+cmd-settings-length = Yeni masaların (ve lig tablosunun) standart seri uzunluğu
+cmd-settings-timer = Yeni masalarda hamle süresi
+cmd-settings-hints = Ev sahipleri dereceli olmayan masalarda ipuçlarını açabilir mi
+cmd-settings-language = Ortak masanın dili
+cmd-table-length = Gösterilecek ligin seri uzunluğu (varsayılan: sunucunun standardı)
+
+choice-length-6 = 6 ceza puanı
+choice-length-8 = 8 ceza puanı
+choice-length-10 = 10 ceza puanı
+choice-length-12 = 12 ceza puanı (kural kitabındaki)
+choice-language-server = sunucunun dili
+choice-language-en = English
+choice-language-ru = Русский
+choice-language-uk = Українська
+choice-language-tr = Türkçe
+
+settings-title = Bu sunucunun kuralları
+settings-saved = Kaydedildi. Bu sunucunun kuralları artık
+settings-length = Seri { $target } ceza puanına kadar
+settings-timer = Hamle süresi: { $timer }
+settings-timer_off = sınırsız
+settings-timer_seconds = { $seconds } saniye
+settings-hints_on = İpuçları: ev sahibi dereceli olmayan masalarda açabilir
+settings-hints_off = İpuçları: izin yok
+settings-language = Ortak masanın dili: { $language }
+settings-language_server = sunucunun kendi dili
+settings-footer = Bundan sonra açılan masalar için. Ev sahibi lobide uzunluğu ve süreyi yine değiştirebilir; lig tablosu standart uzunluğu gösterir (diğerleri uzunluk seçeneğiyle).
+settings-league_length = { $target } ceza puanına kadar serilerin ligi
+settings-history_length = {" "}· { $target } puana kadar
+
+rules-at_table = Bu masada
+rules-at_server = Bu sunucudaki yeni masalar
+
+lobby-length = Seri { $target } ceza puanına kadar
+lobby-length_button = Uzunluk: { $target }
+lobby-rules_length = Uzunluk
+lobby-rules_hints = İpuçları
+
+error-bad_length = Bir seri { $lengths } ceza puanına kadar oynanır.
+error-bad_setting = Bu ayarın böyle bir değeri yok: hiçbir şey değişmedi.
+lobby-rules_footer = 🎯 Uzunluğu ve 💡 ipuçlarını masanın ev sahibi seçer.

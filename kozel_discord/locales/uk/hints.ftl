@@ -1,0 +1,53 @@
+# Підказки за нерейтинговими столами: кнопка в лобі, позначка на столі, відповідь «Підказка».
+
+hints-lobby_on = 💡 Підказки ввімкнено (лише якщо партія не йде в залік ліги)
+hints-table_on = 💡 Підказки ввімкнено: ця партія не йде в залік ліги
+hints-button = Підказка
+lobby-hints_button_on = Підказки: увімк.
+lobby-hints_button_off = Підказки: вимк.
+
+hints-line = 💡 **Підказка**: { $move } — { $reason }
+hints-move_lead = ходити { $cards }
+hints-move_beat = бити { $cards }
+hints-move_discard = скинути { $cards }
+hints-move_molodka = оголосити молодку { $cards }
+
+hints-reason_molodka = чотири карти однієї масті: взятка ваша
+hints-reason_takes = забирає взятку { $points ->
+        [0] (очок у ній немає, зате хід ваш)
+        [one] — видно { $points } очко
+        [few] — видно { $points } очка
+       *[many] — видно { $points } очок
+    }
+hints-reason_takes_trump = козир забирає взятку { $points ->
+        [0] (очок у ній немає, зате хід ваш)
+        [one] — видно { $points } очко
+        [few] — видно { $points } очка
+       *[many] — видно { $points } очок
+    }
+hints-reason_on_top = лягає зверху простими картами, козирі лишаються у вас
+hints-reason_on_top_trump = простими не побити: зверху лягає козир
+hints-reason_feed = зверху ваш партнер: віддайте йому { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очок
+    }
+hints-reason_cheap_discard = { $points ->
+        [0] скидає карти без очок
+        [one] скидає найдешевше: { $points } очко
+        [few] скидає найдешевше: { $points } очка
+       *[many] скидає найдешевше: { $points } очок
+    }
+hints-reason_lead_trumps = хід козирями виманює козирі суперників
+hints-reason_lead_strong = сильна карта, її важко побити
+hints-reason_lead_cheap = дешевий хід: очки й козирі лишаються у вас
+hints-reason_lead_suit = { $n ->
+        [one] { $n } карту однієї масті важко побити
+        [few] { $n } карти однієї масті важко побити
+       *[many] { $n } карт однієї масті важко побити
+    }
+
+error-hints_not_allowed = На цьому сервері підказки заборонені (вирішують адміни через { COMMAND("kozel settings") }).
+error-hints_ranked = На цьому сервері кожна партія йде в залік ліги: підказки лише за нерейтинговими столами.
+error-hints_off = За цим столом підказки вимкнено.
+error-hint_not_now = Підказка — лише у свій хід.

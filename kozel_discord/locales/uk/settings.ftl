@@ -1,0 +1,57 @@
+# Правила сервера: /kozel settings, довжина партії в лобі, ліга за довжиною, /kozel rules.
+
+cmd-start-length = Довжина партії: скільки штрафних очок програють (типово — як на сервері)
+cmd-settings-length = Звичайна довжина партії нових столів (і таблиці ліги)
+cmd-settings-timer = Час на хід за новими столами
+cmd-settings-hints = Чи можуть господарі вмикати підказки за нерейтинговими столами
+cmd-settings-language = Мова спільного столу
+cmd-table-length = Довжина партій ліги (типово — звичайна на сервері)
+
+choice-length-6 = 6 штрафних очок
+choice-length-8 = 8 штрафних очок
+choice-length-10 = 10 штрафних очок
+choice-length-12 = 12 штрафних очок (за правилами)
+choice-language-server = мова сервера
+choice-language-en = English
+choice-language-ru = Русский
+choice-language-uk = Українська
+choice-language-tr = Türkçe
+
+settings-title = Правила цього сервера
+settings-saved = Збережено. Правила цього сервера тепер
+settings-length = Партія до { $target ->
+        [one] { $target } штрафного очка
+       *[other] { $target } штрафних очок
+    }
+settings-timer = Час на хід: { $timer }
+settings-timer_off = без обмеження
+settings-timer_seconds = { $seconds ->
+        [one] { $seconds } секунда
+        [few] { $seconds } секунди
+       *[many] { $seconds } секунд
+    }
+settings-hints_on = Підказки: господар може ввімкнути їх за нерейтинговим столом
+settings-hints_off = Підказки: заборонені
+settings-language = Мова спільного столу: { $language }
+settings-language_server = мова сервера
+settings-footer = Для столів, відкритих відтепер. Господар столу може змінити довжину й таймер у лобі; таблиця ліги показує звичайну довжину (інші — через її параметр довжини).
+settings-league_length = Ліга партій до { $target ->
+        [one] { $target } штрафного очка
+       *[other] { $target } штрафних очок
+    }
+settings-history_length = {" "}· до { $target }
+
+rules-at_table = За цим столом
+rules-at_server = Нові столи на цьому сервері
+
+lobby-length = Партія до { $target ->
+        [one] { $target } штрафного очка
+       *[other] { $target } штрафних очок
+    }
+lobby-length_button = Довжина: { $target }
+lobby-rules_length = Довжина
+lobby-rules_hints = Підказки
+
+error-bad_length = Партія грається до { $lengths } штрафних очок.
+error-bad_setting = Це налаштування не має такого значення: нічого не змінено.
+lobby-rules_footer = 🎯 Довжину й 💡 підказки обирає господар столу.

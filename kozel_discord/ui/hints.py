@@ -1,0 +1,35 @@
+"""Hints at casual tables, in words: the private board's "Hint" button (``board.HintButton``)
+answers with the same board,
+its first line saying which move the computer would play and why (one line, from
+:func:`kozel_discord.ai.explain`). The suggestion comes from the player's own observation
+only (:meth:`TableService.hint`); nothing is played for them."""
+
+from __future__ import annotations
+
+from ..ai import Explanation
+from ..engine import Action, ActionKind
+from ..i18n import t
+from ..service import Hint
+from .emojis import cards_text
+
+
+def move_text(action: Action, locale: str) -> str:
+    """The suggested move in words: "beat with 10♥ + 10♦", "discard 6♣", "lead A♠"."""
+    beat = action.kind is ActionKind.BEAT  # a beat's cards each beat one: "10♥ + 10♦"
+    cards = cards_text(action.cards, locale, " + ") if beat else cards_text(action.cards, locale)
+    kind = "lead" if action.kind is ActionKind.LEAD else action.kind.value
+    return t(f"hints.move_{kind}", locale, cards=cards)
+
+
+def reason_text(reason: Explanation, locale: str) -> str:
+    return t(f"hints.reason_{reason.why.value}", locale, points=reason.points, n=reason.count)
+
+
+def hint_line(hint: Hint, locale: str) -> str:
+    """The board's first line for a hint: the move and its one-line reason."""
+    return t(
+        "hints.line",
+        locale,
+        move=move_text(hint.action, locale),
+        reason=reason_text(hint.reason, locale),
+    )
