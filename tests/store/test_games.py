@@ -33,6 +33,16 @@ async def test_get_game_returns_the_record_and_the_series_totals_before_it(
     first = await store.get_game(next(x.game_id for x in listed if x.number == 1))
     assert first is not None and (first.defeat_points_before, first.eggs_before) == ((0, 0), 0)
     assert await store.get_game(max(x.game_id for x in listed) + 10_000) is None
+    assert game.target == 12
+
+
+async def test_a_stored_game_knows_its_series_length(league: League) -> None:
+    g = league.guild()
+    key = await league.start(g, [1, 2, "heuristic", 4], target=6)
+    await league.play(g, key, [0], defeat_points=4)
+    (listed,) = await league.store.recent_games(g)
+    game = await league.store.get_game(listed.game_id)
+    assert game is not None and game.target == 6
 
 
 async def test_recent_games_per_server_and_per_player(league: League) -> None:
