@@ -37,6 +37,8 @@ class ErrorKey(StrEnum):
     VOTE_NOT_ALLOWED = "vote_not_allowed"
     ALREADY_VOTED = "already_voted"
     TIMER_ALREADY_ON = "timer_already_on"
+    REVIEW_NOT_PLAYER = "review_not_player"
+    REVIEW_MISSING = "review_missing"
 
 
 class ServiceError(Exception):
