@@ -118,7 +118,7 @@ def reason_of(played: Choice, best: Choice, obs: Observation) -> str:
         return "other"
     partner_on_top = bool(obs.trick) and obs.top_seat == partner_of(obs.seat or 0)
     if pk is ActionKind.DISCARD and bk is ActionKind.BEAT:
-        return "could_beat"
+        return "same_cards" if set(best.cards) == set(played.cards) else "could_beat"
     if pk is ActionKind.BEAT and bk is ActionKind.DISCARD:
         return "partner_on_top" if partner_on_top else "keep_cards"
     if pk is bk is ActionKind.BEAT:

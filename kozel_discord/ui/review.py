@@ -51,7 +51,7 @@ def _mark(d: Decision) -> str:
         return "❌"
     if d.loss >= MISTAKE_THRESHOLD:
         return "⚠️"
-    return "✅" if d.loss < CLOSE else "➖"
+    return "✅" if d.loss < CLOSE else "☑️"
 
 
 def _line(d: Decision, locale: str) -> str:
@@ -116,7 +116,8 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
     if not review.decisions:
         parts.append(t("review.no_choice", locale))
     else:
-        parts.append(t("review.total", locale, points=round(review.total_loss)))
+        if round(review.total_loss) >= 1:
+            parts.append(t("review.total", locale, points=round(review.total_loss)))
         mistakes = review.mistakes
         if mistakes:
             parts.append(f"**{t('review.mistakes', locale)}**")

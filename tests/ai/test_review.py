@@ -155,6 +155,7 @@ def test_reasons_name_what_was_better() -> None:
     obs = observe(s, 0)
     beat, discard = Action.beat(card("7s")), Action.discard(card("10h"))
     assert reason_of(discard, beat, obs) == "could_beat"
+    assert reason_of(Action.discard(card("7s")), beat, obs) == "same_cards"
     assert reason_of(Action.discard(card("10h")), Action.discard(card("6h")), obs) == (
         "cheaper_discard"
     )

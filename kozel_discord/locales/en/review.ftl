@@ -6,10 +6,11 @@ review-title = Your review of game { $n }
 review-intro = { $seat } · { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
-    }, { $choices } with a choice. Each value is your team's expected card points at the end of the game (of 120) after that move, by the strong computer over { $worlds ->
+    }, { $choices } with a choice.
+    Each number is the card points (of 120) your team could expect at the end of the game after that move: the strong computer played it out on { $worlds ->
         [one] { $worlds } deal
        *[other] { $worlds } deals
-    } that fit what you could see at that moment — never the hidden cards.
+    } that fit what you could see then, never the hidden cards.
 review-total = Against the best options your moves cost about { $points ->
         [one] { $points } card point
        *[other] { $points } card points
@@ -28,7 +29,7 @@ review-moves = Your moves
 review-line_best = { $mark } Trick { $trick }: { $played } — { $value } (the best)
 review-line = { $mark } Trick { $trick }: { $played } — { $value } (best { $best_value }: { $best })
 review-capped = The bot was busy: some moves were judged on fewer deals.
-review-legend = ✅ the best · ➖ close to it · ⚠️ cost { $points } or more · ❌ the costliest
+review-legend = ✅ the best · ☑️ close to it · ⚠️ cost { $points } or more · ❌ the costliest
 
 review-act-lead = leading { $cards }
 review-act-beat = beating with { $cards }
@@ -37,6 +38,7 @@ review-act-molodka = declaring the molodka { $cards }
 review-act-pass = not declaring the molodka
 
 review-why-could_beat = taking the trick was worth more than keeping your cards
+review-why-same_cards = the same cards face up would have beaten the trick instead of throwing it away
 review-why-keep_cards = keeping those cards for later tricks was worth more than this trick
 review-why-partner_on_top = your partner was already on top of the trick
 review-why-feed_partner = your partner was taking the trick, so your points would go to your team

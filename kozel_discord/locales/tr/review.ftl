@@ -3,10 +3,11 @@
 
 button-review = Analiz
 review-title = { $n }. oyunun analiziniz
-review-intro = { $seat } · { $moves } hamle, { $choices } tanesinde seçim vardı. Her sayı, o hamleden sonra takımınızın oyun sonunda beklenen kart puanıdır (120 üzerinden); güçlü bilgisayar o anda görebildiklerinize uyan { $worlds ->
+review-intro = { $seat } · { $moves } hamle, { $choices } tanesinde seçim vardı.
+    Sayı, o hamleden sonra takımınızın oyun sonunda bekleyebileceği kart puanıdır (120 üzerinden): güçlü bilgisayar o anda görebildiklerinize uyan { $worlds ->
         [one] { $worlds } dağıtımda
        *[other] { $worlds } dağıtımda
-    } hesapladı — kapalı kartlara hiç bakılmadı.
+    } oyunu sonuna kadar oynadı, kapalı kartlara bakmadan.
 review-total = En iyi seçeneklere göre hamleleriniz toplamda yaklaşık { $points ->
         [one] { $points } kart puanına
        *[other] { $points } kart puanına
@@ -22,7 +23,7 @@ review-moves = Hamleleriniz
 review-line_best = { $mark } { $trick }. el: { $played } — { $value } (en iyisi)
 review-line = { $mark } { $trick }. el: { $played } — { $value } (en iyi { $best_value }: { $best })
 review-capped = Bot meşguldü: bazı hamleler daha az dağıtımla değerlendirildi.
-review-legend = ✅ en iyisi · ➖ ona yakın · ⚠️ { $points } ya da daha pahalı · ❌ en pahalılar
+review-legend = ✅ en iyisi · ☑️ ona yakın · ⚠️ { $points } ya da daha pahalı · ❌ en pahalılar
 
 review-act-lead = açış: { $cards }
 review-act-beat = yenme: { $cards }
@@ -31,6 +32,7 @@ review-act-molodka = molodka: { $cards }
 review-act-pass = molodka açmamak
 
 review-why-could_beat = eli almak kartları saklamaktan daha değerliydi
+review-why-same_cards = aynı kartlar açık oynansa eli yenerdi, boşa gitmezdi
 review-why-keep_cards = bu kartları sonraki eller için saklamak bu elden daha değerliydi
 review-why-partner_on_top = eşiniz zaten üstteydi
 review-why-feed_partner = eli eşiniz alıyordu, puanlarınız takımınıza gidecekti
