@@ -9,7 +9,8 @@ alternative, the loss; the largest losses above :data:`MISTAKE_THRESHOLD` (at mo
 :data:`MAX_MISTAKES`) are marked as mistakes, each with a reason (a key the ui words).
 
 Pure and deterministic for a record, a seat and a seed, except for the wall-clock cap
-of the :class:`ReviewBudget` (shared out over the decisions still to evaluate), which
+of the :class:`ReviewBudget` (shared out over the decisions still to evaluate by their
+numbers of alternatives), which
 only makes a slow host evaluate on fewer worlds.
 """
 
@@ -171,9 +172,11 @@ def review_game(
     start = clock()
     found: list[tuple[Decision, Observation]] = []
     capped = False
+    # The cap is shared out by the work: a decision's share grows with its alternatives.
+    work = [len(alternatives(obs)) for _i, obs, _a in positions]
     for n, (i, obs, action) in enumerate(positions):
         left = budget.time_cap - (clock() - start)
-        share = max(MIN_DECISION_SECONDS, left / (len(positions) - n))
+        share = max(MIN_DECISION_SECONDS, left * work[n] / sum(work[n:]))
         ev = evaluate(
             obs, SearchBudget(worlds=budget.worlds, time_cap=share), seed=f"{seed}/{i}", clock=clock
         )

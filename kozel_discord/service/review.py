@@ -41,6 +41,9 @@ REVIEW_LEVEL = "strong"  # the reviews run where this level's decisions run
 # How long a request waits for its worker beyond the review's own time cap (a queue of
 # computer moves and other reviews ahead of it); then "try again".
 QUEUE_GRACE_SECONDS = 20.0
+# Reviews computed at once: one, so that with the default two worker processes one is
+# always free for the hard computers' moves at the tables (a review takes about a second).
+REVIEW_SLOTS = 1
 
 _Key = tuple[int, str, int, int]  # guild, series key, game number, seat
 
@@ -72,6 +75,7 @@ class ReviewService:
         self._cache: OrderedDict[_Key, GameReview] = OrderedDict()
         self._running: dict[_Key, asyncio.Future[GameReview]] = {}
         self._seats: dict[tuple[int, str], tuple[int | None, ...]] = {}
+        self._slots = asyncio.Semaphore(REVIEW_SLOTS)
 
     async def _human_seats(self, guild_id: int, series_key: str) -> tuple[int | None, ...]:
         """The user id of every seat of the series (None: a computer); cached, seats of a
@@ -129,6 +133,23 @@ class ReviewService:
         review = await asyncio.shield(running)
         return ReviewAnswer(review, time.perf_counter() - started, False)
 
+    async def _in_a_slot(self, record: dict[str, object], seat: int, seed: str) -> object:
+        async with self._slots:
+            started = time.perf_counter()
+            result = await self.computers.run(
+                REVIEW_LEVEL, _compute, record, seat, self.budget, seed
+            )
+            if isinstance(result, GameReview):
+                log.info(
+                    "review game=%d seat=%d decisions=%d capped=%s seconds=%.2f",
+                    result.game,
+                    seat,
+                    len(result.decisions),
+                    result.capped,
+                    time.perf_counter() - started,
+                )
+            return result
+
     async def _compute(self, key: _Key) -> GameReview:
         guild_id, series_key, number, seat = key
         try:
@@ -139,25 +160,14 @@ class ReviewService:
         if record is None:
             raise ServiceError(ErrorKey.REVIEW_MISSING)
         seed = f"review/{series_key}/{number}/{seat}"
-        started = time.perf_counter()
         try:
             result = await asyncio.wait_for(
-                self.computers.run(REVIEW_LEVEL, _compute, record, seat, self.budget, seed),
-                self.budget.time_cap + QUEUE_GRACE_SECONDS,
+                self._in_a_slot(record, seat, seed), self.budget.time_cap + QUEUE_GRACE_SECONDS
             )
         except TimeoutError as exc:
             log.warning("review_timeout game=%s/%d seat=%d", series_key, number, seat)
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
         assert isinstance(result, GameReview)
-        log.info(
-            "review game=%s/%d seat=%d decisions=%d capped=%s seconds=%.2f",
-            series_key,
-            number,
-            seat,
-            len(result.decisions),
-            result.capped,
-            time.perf_counter() - started,
-        )
         self._cache[key] = result
         while len(self._cache) > self.cache_size:
             self._cache.popitem(last=False)
