@@ -213,6 +213,8 @@ class Gallery:
         self.add("06-series-end", *last, self.snap(s, over))
         if tricks is not None and summaries:  # the deal's commitment, then its reveal
             self.add("11-fair-deal", tricks, self.snap(s, summaries[0]))
+        if summaries:
+            await self.review(s, host, summaries)
         league = await s.slash(host, guild, None, "league", subcommand="table")
         assert league.message is not None
         used = self.used(host.global_name or host.username, "league", "table")
@@ -259,6 +261,23 @@ class Gallery:
                 continue
             await driver.wait_change(token, timeout=30)
         raise AssertionError("the host's turn never came")
+
+    async def review(self, s: DiscordStandIn, host: Any, summaries: list[RecordedMessage]) -> None:
+        """The host opens Review under a game's summary: their own moves, judged. The first
+        game whose review marks a mistake is shown (else the first game's)."""
+        shown: tuple[RecordedMessage, RecordedMessage] | None = None
+        for summary in summaries[:6]:
+            cid = next(c for c in summary.custom_ids() if c.startswith("kozel:review:"))
+            r = await s.click(host, summary, cid)
+            assert r.message is not None
+            if r.message.loading:  # deferred while the worker reviewed the game
+                await s.wait_until_resolved(r, timeout=60)
+            if shown is None or "❌" in _all_text(r.message.payload):
+                shown = (summary, r.message)
+            if "❌" in _all_text(r.message.payload):
+                break
+        assert shown is not None
+        self.add("15-review", self.snap(s, shown[0]), self.snap(s, shown[1]))
 
     def look_for_ping(self, s: DiscordStandIn, driver: Driver, host: Any, want: set[str]) -> None:
         """Keep the host's turn ping (a new message mentioning only them) under the table."""

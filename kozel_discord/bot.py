@@ -26,6 +26,7 @@ from .monitor import BotStats, Heartbeat, LagMonitor
 from .service import TableEvent, TableEventKind, TableService
 from .service.computer import ComputerPlayers
 from .service.league import LeagueService
+from .service.review import ReviewService
 from .settings import Settings
 from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
 from .ui import drawing
@@ -87,6 +88,7 @@ class KozelBot(commands.AutoShardedBot):
 
     tables: TableService
     league: LeagueService
+    reviews: ReviewService
     presenter: TablePresenter
 
     def __init__(self, settings: Settings) -> None:
@@ -146,6 +148,7 @@ class KozelBot(commands.AutoShardedBot):
             computers=computers,
         )
         self.league = LeagueService(store)
+        self.reviews = ReviewService(store, computers)
         self.presenter = TablePresenter(
             self.tables,
             self,

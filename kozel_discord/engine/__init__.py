@@ -11,7 +11,15 @@ from .cards import CARDS, DECK_POINTS, Card, Rank, Suit, card, cards, sort_cards
 from .errors import CardParseError, EngineError, IllegalActionError, Reason, SnapshotError
 from .events import Event, EventKind, Play
 from .game import Game
-from .observe import Observation, PlayView, TakenTrick, observe, observe_game_end, public_action
+from .observe import (
+    Observation,
+    PlayView,
+    TakenTrick,
+    observe,
+    observe_game_end,
+    observe_position,
+    public_action,
+)
 from .scoring import (
     DEFEAT_POINTS,
     BestTrick,
@@ -29,6 +37,7 @@ from .series import (
     Series,
     SeriesOutcome,
     derived_seeds,
+    game_positions,
     game_rng,
     replay_game,
 )
@@ -75,9 +84,11 @@ __all__ = [
     "derived_seeds",
     "fair",
     "from_snapshot",
+    "game_positions",
     "game_rng",
     "observe",
     "observe_game_end",
+    "observe_position",
     "partner_of",
     "public_action",
     "replay_game",

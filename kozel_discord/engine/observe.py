@@ -157,9 +157,58 @@ def observe_game_end(series: Series, seat: int | None) -> Observation | None:
     return _observe(series, series.last_game, series.number - 1, seat, ended=True)
 
 
+def observe_position(game: Game, number: int, seat: int) -> Observation:
+    """§9 inside game ``number`` replayed alone from its own record
+    (:func:`~kozel_discord.engine.series.game_positions`): exactly what ``seat`` saw of
+    the game at that moment. A game's record holds no series totals, so those are zero."""
+    if not 0 <= seat < 4:
+        raise ValueError(f"there is no seat {seat!r}")
+    return _view(
+        game,
+        number,
+        seat,
+        legal=tuple(game.legal_actions(seat)) if not game.over else (),
+        turn=None if game.over else game.turn,
+        totals=((0, 0), 0, (), False, None),
+    )
+
+
 def _observe(series: Series, g: Game, number: int, seat: int | None, *, ended: bool) -> Observation:
     if seat is not None and not 0 <= seat < 4:
         raise ValueError(f"there is no seat {seat!r}")
+    over = series.over
+    outcome = series.outcome()
+    return _view(
+        g,
+        number,
+        seat,
+        legal=tuple(series.legal_actions(seat)) if seat is not None and not ended else (),
+        turn=None if over or ended else g.turn,
+        totals=(
+            (series.defeat_points[0], series.defeat_points[1]),
+            series.eggs,
+            tuple(series.results),
+            over,
+            outcome.goats if outcome else None,
+        ),
+        target=series.target,
+    )
+
+
+_Totals = tuple[tuple[int, int], int, tuple[GameResult, ...], bool, int | None]
+
+
+def _view(
+    g: Game,
+    number: int,
+    seat: int | None,
+    *,
+    legal: tuple[Action, ...],
+    turn: int | None,
+    totals: _Totals,
+    target: int = 12,  # as Observation.target (engine.series imports this module)
+) -> Observation:
+    """The one place that chooses what of game ``g`` a seat sees (§9)."""
     trick = tuple(
         PlayView(
             p.seat,
@@ -173,18 +222,17 @@ def _observe(series: Series, g: Game, number: int, seat: int | None, *, ended: b
     my_discards: tuple[Card, ...] = ()
     if seat is not None:
         my_discards = _own_discards(g.log, seat)
-    over = series.over
-    outcome = series.outcome()
+    defeat_points, eggs, results, over, goats = totals
     return Observation(
         seat=seat,
         hand=tuple(g.hands[seat]) if seat is not None else (),
-        legal_actions=tuple(series.legal_actions(seat)) if seat is not None and not ended else (),
+        legal_actions=legal,
         trump=g.trump,
         trump_card=g.trump_card,
         stock_size=len(g.stock),
         hand_sizes=(len(g.hands[0]), len(g.hands[1]), len(g.hands[2]), len(g.hands[3])),
         tricks=(g.tricks[0], g.tricks[1]),
-        turn=None if over or ended else g.turn,
+        turn=turn,
         dealer=g.dealer,
         opener=g.opener,
         lead_seat=g.lead_seat,
@@ -197,10 +245,10 @@ def _observe(series: Series, g: Game, number: int, seat: int | None, *, ended: b
         log=log,
         taken=_taken(log),
         game_number=number,
-        defeat_points=(series.defeat_points[0], series.defeat_points[1]),
-        eggs=series.eggs,
-        results=tuple(series.results),
+        defeat_points=defeat_points,
+        eggs=eggs,
+        results=results,
         series_over=over,
-        goats=outcome.goats if outcome else None,
-        target=series.target,
+        goats=goats,
+        target=target,
     )

@@ -15,7 +15,7 @@ ordered list of (seat, action); :meth:`Series.replay` rebuilds the identical sta
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import cast
 
@@ -323,6 +323,18 @@ class Series:
 
 def replay_game(record: dict[str, object]) -> Game:
     """Deal and play one game from its :meth:`Series.game_record`; the finished game."""
+    last: Game | None = None
+    for _i, game, _seat, _action in game_positions(record):
+        last = game
+    assert last is not None  # a record without moves does not end its game
+    return last
+
+
+def game_positions(record: dict[str, object]) -> Iterator[tuple[int, Game, int, Action]]:
+    """Replay one game from its :meth:`Series.game_record`: before each move, yield
+    (move index in the game, the game at that moment, the seat, its move); the move is
+    applied when the consumer asks for the next one, so observe the game at once. The
+    iteration ends with the game over (else :class:`SnapshotError`)."""
     if not isinstance(record, dict) or record.get("version") != RECORD_VERSION:
         raise SnapshotError("not a game record of this version")
     number, seed = record.get("game"), record.get("seed")
@@ -338,14 +350,15 @@ def replay_game(record: dict[str, object]) -> Game:
     if not (number >= 1 and 0 <= dealer < SEATS and 0 <= leader < SEATS):
         raise SnapshotError("a game record's numbers are out of range")
     game = Game.deal(rng, dealer, leader)
-    for i, (seat, action) in enumerate(_decode_actions(actions)):
+    decoded = _decode_actions(actions)
+    for i, (seat, action) in enumerate(decoded):
+        yield i, game, seat, action
         try:
             game.apply(seat, action)
         except IllegalActionError as exc:
             raise SnapshotError(f"action {i} ({seat}, {action}) is illegal: {exc}") from exc
     if not game.over:
         raise SnapshotError("the game record does not play the game to its end")
-    return game
 
 
 def _apply_all(series: Series, actions: Iterable[tuple[int, Action]]) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -99,28 +100,21 @@ class ComputerPlayers:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
 
-    async def _run(self, level: str, fn: object, obs: Observation, seed: str) -> object:
+    async def _run(
+        self, level: str, fn: Callable[..., object], obs: Observation, seed: str
+    ) -> object:
+        return await self.run(level, fn, level, obs, seed, self.budget)
+
+    async def run(self, level: str, fn: Callable[..., object], *args: object) -> object:
+        """``fn(*args)`` where ``level``'s decisions run (a worker process for a searching
+        level); a broken pool is restarted once. ``fn`` and ``args`` must pickle."""
         loop = asyncio.get_running_loop()
         try:
-            return await loop.run_in_executor(
-                self._executor(level),
-                fn,  # type: ignore[arg-type]
-                level,
-                obs,
-                seed,
-                self.budget,
-            )
+            return await loop.run_in_executor(self._executor(level), fn, *args)
         except BrokenProcessPool:
             log.warning("computer_pool_broken level=%s: restarting it", level)
             self._pool = None
-            return await loop.run_in_executor(
-                self._executor(level),
-                fn,  # type: ignore[arg-type]
-                level,
-                obs,
-                seed,
-                self.budget,
-            )
+            return await loop.run_in_executor(self._executor(level), fn, *args)
 
     async def choose(self, level: str, obs: Observation, seed: str) -> Action:
         """The computer's move for the seat that ``obs`` belongs to (only what it may see)."""

@@ -46,6 +46,8 @@ class ErrorKey(StrEnum):
     HINTS_RANKED = "hints_ranked"
     HINTS_OFF = "hints_off"
     HINT_NOT_NOW = "hint_not_now"
+    REVIEW_NOT_PLAYER = "review_not_player"
+    REVIEW_MISSING = "review_missing"
 
 
 class ServiceError(Exception):

@@ -23,6 +23,7 @@ from .league import StandingsPageButton
 from .lobby import TID, AddComputerSelect, LobbyButton, RulesButton, SitButton
 from .pings import PingsButton
 from .ports import host_of
+from .review import ReviewButton
 from .tricks import LastTricksButton
 
 log = logging.getLogger(__name__)
@@ -131,4 +132,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PingsButton,
     RulesButton,
     HintButton,
+    ReviewButton,
 )

@@ -11,6 +11,7 @@ import discord
 from ..monitor import BotStats
 from ..service import Table, TableService
 from ..service.league import LeagueService
+from ..service.review import ReviewService
 
 
 class Messenger(Protocol):
@@ -40,6 +41,7 @@ class UiHost(Protocol):
 
     tables: TableService
     league: LeagueService
+    reviews: ReviewService
     presenter: BoardKeeper
     stats: BotStats
 

@@ -38,6 +38,7 @@ from .board import refresh_board
 from .lobby import lobby_view
 from .pacing import Pacer
 from .ports import Messenger
+from .review import review_view
 
 log = logging.getLogger(__name__)
 
@@ -299,6 +300,7 @@ class TablePresenter:
             msg = await self._send(
                 table,
                 embed=results.game_over_embed(table, number, result, obs, table.locale),
+                view=review_view(table.series_key, number, table.locale),
                 key=key,
             )
             if msg is not None:

@@ -1,0 +1,210 @@
+"""A coach after the game: one seat's decisions beside the strong computer's evaluation.
+
+:func:`review_game` replays a finished game from its stored record
+(:func:`~kozel_discord.engine.game_positions`), takes the seat's observation before each
+of its moves (:func:`~kozel_discord.engine.observe_position`: what it could see then,
+never a hidden card) and has :func:`.evaluate.evaluate` value every alternative in the
+team's expected card points. Per decision: the move played and its value, the best
+alternative, the loss; the largest losses above :data:`MISTAKE_THRESHOLD` (at most
+:data:`MAX_MISTAKES`) are marked as mistakes, each with a reason (a key the ui words).
+
+Pure and deterministic for a record, a seat and a seed, except for the wall-clock cap
+of the :class:`ReviewBudget` (shared out over the decisions still to evaluate by their
+numbers of alternatives), which
+only makes a slow host evaluate on fewer worlds.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import (
+    ActionKind,
+    Card,
+    Observation,
+    Suit,
+    game_positions,
+    observe_position,
+    partner_of,
+)
+from .evaluate import Choice, alternatives, evaluate
+from .strong import SearchBudget
+
+MISTAKE_THRESHOLD = 4.0  # card points lost on average before a move is called a mistake
+MAX_MISTAKES = 3
+MIN_DECISION_SECONDS = 0.02  # every decision gets at least this share of the cap
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewBudget:
+    """``worlds`` per decision (the work) and ``time_cap`` seconds for the whole review
+    (a safety net: a decision stops early when its share of the cap is spent)."""
+
+    worlds: int = 150
+    time_cap: float = 6.0
+
+    def __post_init__(self) -> None:
+        if self.worlds < 1 or self.time_cap <= 0:
+            raise ValueError("a review needs at least one world and a positive time cap")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One move of the seat that had alternatives, with every alternative's value."""
+
+    move: int  # index of the move in the game's record (0-based)
+    trick: int  # the trick it was played in (1-based)
+    played: Choice
+    options: tuple[tuple[Choice, float], ...]  # best first
+    worlds: int
+    mistake: bool = False
+    reason: str = ""  # why the best alternative was better (:func:`reason_of`), mistakes only
+
+    @property
+    def value(self) -> float:
+        return dict(self.options)[self.played]
+
+    @property
+    def best(self) -> Choice:
+        return self.options[0][0]
+
+    @property
+    def best_value(self) -> float:
+        return self.options[0][1]
+
+    @property
+    def loss(self) -> float:
+        """Expected card points the move played gave away against the best alternative."""
+        return max(0.0, self.best_value - self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class GameReview:
+    game: int
+    seat: int
+    moves: int  # every move of the seat in the game (forced ones too)
+    decisions: tuple[Decision, ...]  # the moves that had alternatives, in order
+    capped: bool  # the time cap cut some evaluation short
+
+    @property
+    def mistakes(self) -> list[Decision]:
+        """The marked mistakes, the costliest first."""
+        return sorted((d for d in self.decisions if d.mistake), key=lambda d: -d.loss)
+
+    @property
+    def total_loss(self) -> float:
+        return sum(d.loss for d in self.decisions)
+
+
+def _points(cards: tuple[Card, ...]) -> int:
+    return sum(c.points for c in cards)
+
+
+def _trumps(cards: tuple[Card, ...], trump: Suit) -> int:
+    return sum(1 for c in cards if c.suit is trump)
+
+
+def reason_of(played: Choice, best: Choice, obs: Observation) -> str:
+    """Why ``best`` was better than ``played``, as a key (``review-why-<key>`` in the ui),
+    from the two moves and what the seat saw (its partner on top of the trick or not)."""
+    pk = played.kind if played is not None else None
+    bk = best.kind if best is not None else None
+    if bk is ActionKind.MOLODKA:
+        return "molodka"
+    if pk is ActionKind.MOLODKA:
+        return "no_molodka"
+    if played is None or best is None:
+        return "other"
+    partner_on_top = bool(obs.trick) and obs.top_seat == partner_of(obs.seat or 0)
+    if pk is ActionKind.DISCARD and bk is ActionKind.BEAT:
+        return "same_cards" if set(best.cards) == set(played.cards) else "could_beat"
+    if pk is ActionKind.BEAT and bk is ActionKind.DISCARD:
+        return "partner_on_top" if partner_on_top else "keep_cards"
+    if pk is bk is ActionKind.BEAT:
+        if _trumps(best.cards, obs.trump) < _trumps(played.cards, obs.trump):
+            return "fewer_trumps"
+        return "cheaper_beat" if _points(best.cards) < _points(played.cards) else "other_beat"
+    if pk is bk is ActionKind.DISCARD:
+        if _points(best.cards) > _points(played.cards) and partner_on_top:
+            return "feed_partner"
+        return "cheaper_discard" if _points(best.cards) < _points(played.cards) else "other_discard"
+    if len(best.cards) > len(played.cards):
+        return "lead_more"
+    if len(best.cards) < len(played.cards):
+        return "lead_fewer"
+    return "other_lead"
+
+
+def _positions(
+    record: dict[str, object], seat: int
+) -> tuple[int, list[tuple[int, Observation, Choice]]]:
+    """The seat's moves: how many, and (index, observation before, move) of each with a choice."""
+    number = record.get("game")
+    assert isinstance(number, int)
+    moves = 0
+    out: list[tuple[int, Observation, Choice]] = []
+    for i, game, s, action in game_positions(record):
+        if s != seat:
+            continue
+        moves += 1
+        obs = observe_position(game, number, seat)
+        if len(alternatives(obs)) > 1:
+            out.append((i, obs, action))
+    return moves, out
+
+
+def review_game(
+    record: dict[str, object],
+    seat: int,
+    budget: ReviewBudget | None = None,
+    *,
+    seed: str = "review",
+    clock: Callable[[], float] = time.perf_counter,
+) -> GameReview:
+    """The review of ``seat``'s decisions in the finished game of ``record``."""
+    budget = budget or ReviewBudget()
+    number = record.get("game")
+    if not isinstance(number, int):
+        raise ValueError("not a game record")
+    moves, positions = _positions(record, seat)
+    start = clock()
+    found: list[tuple[Decision, Observation]] = []
+    capped = False
+    # The cap is shared out by the work: a decision's share grows with its alternatives.
+    work = [len(alternatives(obs)) for _i, obs, _a in positions]
+    for n, (i, obs, action) in enumerate(positions):
+        left = budget.time_cap - (clock() - start)
+        share = max(MIN_DECISION_SECONDS, left * work[n] / sum(work[n:]))
+        ev = evaluate(
+            obs, SearchBudget(worlds=budget.worlds, time_cap=share), seed=f"{seed}/{i}", clock=clock
+        )
+        capped = capped or ev.capped
+        played = _played(action, ev.values)
+        options = tuple(sorted(ev.values.items(), key=lambda kv: -kv[1]))
+        found.append((Decision(i, len(obs.taken) + 1, played, options, ev.worlds), obs))
+    worst = sorted(
+        (k for k, (d, _o) in enumerate(found) if d.loss >= MISTAKE_THRESHOLD),
+        key=lambda k: -found[k][0].loss,
+    )[:MAX_MISTAKES]
+    decisions = []
+    for k, (d, obs) in enumerate(found):
+        if k in worst:
+            d = Decision(
+                d.move,
+                d.trick,
+                d.played,
+                d.options,
+                d.worlds,
+                True,
+                reason_of(d.played, d.best, obs),
+            )
+        decisions.append(d)
+    return GameReview(number, seat, moves, tuple(decisions), capped)
+
+
+def _played(action: Choice, values: dict[Choice, float]) -> Choice:
+    if action in values:
+        return action
+    raise ValueError(f"the recorded move {action} is not among the alternatives")

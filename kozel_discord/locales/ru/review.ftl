@@ -1,0 +1,60 @@
+# Разбор после кона: свои ходы игрока рядом с оценкой сильного компьютера (ui/review.py).
+# Формы: one (1, 21…), few (2–4, 22–24…), many (0, 5–20…).
+
+button-review = Разбор
+review-title = Ваш разбор кона { $n }
+review-intro = { $seat } · { $moves ->
+        [one] { $moves } ход
+        [few] { $moves } хода
+       *[many] { $moves } ходов
+    }, с выбором: { $choices }.
+    Число — сколько очков в картах (из 120) ваша команда могла ждать к концу кона после этого хода: сильный компьютер доиграл его на { $worlds ->
+        [one] { $worlds } раскладе
+       *[other] { $worlds } раскладах
+    }, согласных с тем, что вы тогда видели, — без скрытых карт.
+review-total = Против лучших вариантов ваши ходы стоили в сумме около { $points ->
+        [one] { $points } очка
+       *[other] { $points } очков
+    }.
+review-no_choice = В этом коне выбора не было: каждый ход был единственным.
+review-mistakes = Самые дорогие ошибки
+review-no_mistakes = Потерь от { $points ->
+        [one] { $points } очка
+       *[other] { $points } очков
+    } и больше против лучшего хода нет. Хорошая игра!
+review-mistake = **Взятка { $trick }:** { $played } — в среднем минус { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }; лучше: { $best } — { $why }.
+review-moves = Ваши ходы
+review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший)
+review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше { $best_value }: { $best })
+review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
+review-legend = ✅ лучший · ☑️ почти лучший · ⚠️ минус { $points } и больше · ❌ самые дорогие
+
+review-act-lead = зайти с { $cards }
+review-act-beat = побить: { $cards }
+review-act-discard = сбросить { $cards }
+review-act-molodka = объявить молодку { $cards }
+review-act-pass = не объявлять молодку
+
+review-why-could_beat = взять взятку было выгоднее, чем сберечь карты
+review-why-same_cards = те же карты в открытую побили бы взятку, а не ушли бы впустую
+review-why-keep_cards = сберечь эти карты на следующие взятки было выгоднее этой взятки
+review-why-partner_on_top = сверху уже была карта партнёра
+review-why-feed_partner = взятку брал партнёр, и ваши очки достались бы вашей команде
+review-why-cheaper_discard = так уходит меньше очков
+review-why-other_discard = отданные карты были ценнее у вас в руке
+review-why-fewer_trumps = так тратится меньше козырей
+review-why-cheaper_beat = так под угрозой меньше очков
+review-why-other_beat = оставшиеся карты пригодились бы позже
+review-why-lead_more = зайти сразу большим числом карт масти было выгоднее
+review-why-lead_fewer = придержать часть этих карт было выгоднее
+review-why-other_lead = такой заход сыграл лучше
+review-why-molodka = молодка возвращает взятку и даёт зайти вам
+review-why-no_molodka = играть дальше без молодки было выгоднее
+review-why-other = так сыграло лучше
+
+error-review_not_player = Разбор кона могут открыть только его игроки, каждый — свои ходы.
+error-review_missing = Записи этого кона ещё нет в лиге. Попробуйте чуть позже.

@@ -1,0 +1,60 @@
+# Розбір після кону: власні ходи гравця поруч з оцінкою сильного комп'ютера (ui/review.py).
+# Форми: one (1, 21…), few (2–4, 22–24…), many (0, 5–20…).
+
+button-review = Розбір
+review-title = Ваш розбір кону { $n }
+review-intro = { $seat } · { $moves ->
+        [one] { $moves } хід
+        [few] { $moves } ходи
+       *[many] { $moves } ходів
+    }, з вибором: { $choices }.
+    Число — скільки очок у картах (зі 120) ваша команда могла чекати до кінця кону після цього ходу: сильний комп'ютер дограв його на { $worlds ->
+        [one] { $worlds } розкладі
+       *[other] { $worlds } розкладах
+    }, що узгоджуються з тим, що ви тоді бачили, — без прихованих карт.
+review-total = Проти найкращих варіантів ваші ходи коштували загалом близько { $points ->
+        [one] { $points } очка
+       *[other] { $points } очок
+    }.
+review-no_choice = У цьому коні вибору не було: кожен хід був єдиним.
+review-mistakes = Найдорожчі помилки
+review-no_mistakes = Втрат від { $points ->
+        [one] { $points } очка
+       *[other] { $points } очок
+    } і більше проти найкращого ходу немає. Гарна гра!
+review-mistake = **Взятка { $trick }:** { $played } — у середньому мінус { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    }; краще: { $best } — { $why }.
+review-moves = Ваші ходи
+review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (найкращий)
+review-line = { $mark } Взятка { $trick }: { $played } — { $value } (краще { $best_value }: { $best })
+review-capped = Бот був зайнятий: частину ходів оцінено на меншій кількості розкладів.
+review-legend = ✅ найкращий · ☑️ майже найкращий · ⚠️ мінус { $points } і більше · ❌ найдорожчі
+
+review-act-lead = зайти з { $cards }
+review-act-beat = побити: { $cards }
+review-act-discard = скинути { $cards }
+review-act-molodka = оголосити молодку { $cards }
+review-act-pass = не оголошувати молодку
+
+review-why-could_beat = узяти взятку було вигідніше, ніж зберегти карти
+review-why-same_cards = ті самі карти у відкриту побили б взятку, а не пішли б марно
+review-why-keep_cards = зберегти ці карти на наступні взятки було вигідніше за цю взятку
+review-why-partner_on_top = згори вже була карта партнера
+review-why-feed_partner = взятку брав партнер, і ваші очки дісталися б вашій команді
+review-why-cheaper_discard = так іде менше очок
+review-why-other_discard = віддані карти були ціннішими у вас у руці
+review-why-fewer_trumps = так витрачається менше козирів
+review-why-cheaper_beat = так під загрозою менше очок
+review-why-other_beat = решта карт знадобилася б пізніше
+review-why-lead_more = зайти одразу більшою кількістю карт масті було вигідніше
+review-why-lead_fewer = притримати частину цих карт було вигідніше
+review-why-other_lead = такий захід зіграв краще
+review-why-molodka = молодка повертає взятку і дає зайти вам
+review-why-no_molodka = грати далі без молодки було вигідніше
+review-why-other = так зіграло краще
+
+error-review_not_player = Розбір кону можуть відкрити лише його гравці, кожен — свої ходи.
+error-review_missing = Запису цього кону ще немає в лізі. Спробуйте трохи згодом.

@@ -1,0 +1,190 @@
+"""The "Review" button of a game's summary and the review it opens: the clicker's own
+decisions in that game beside the strong computer's evaluation (:mod:`..service.review`).
+
+Only the game's human players may open it, each for their own seat; the answer is
+ephemeral. A review not in the cache takes up to a few seconds in a worker process, so
+the button answers at once when it is ready within :data:`ANSWER_WAIT` seconds and
+otherwise defers ("thinking") and follows up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+import discord
+
+from ..i18n import locale_of, t
+from ..service.review import MISTAKE_THRESHOLD, Choice, Decision, GameReview
+from . import render
+from .emojis import CARD_EMOJIS
+from .errors import Guarded
+from .ports import host_of
+
+KEY = r"(?P<key>[0-9a-f]{32})"
+ANSWER_WAIT = 1.5  # seconds: answer directly if the review is ready by then, else defer
+CLOSE = 0.5  # card points: a move this close to the best counts as the best
+MAX_FIELD = 1024
+MAX_EMBED = 5800  # Discord's limit is 6000 characters in all
+
+
+def review_view(series_key: str | None, number: int, locale: str) -> discord.ui.View | None:
+    """The summary's controls: the Review button (None for a table without a series key)."""
+    if not series_key:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReviewButton(series_key, number, t("button.review", locale)))
+    return view
+
+
+def choice_text(choice: Choice, locale: str) -> str:
+    if choice is None:
+        return t("review.act.pass", locale)
+    return t(
+        f"review.act.{choice.kind.value}", locale, cards=CARD_EMOJIS.inline(choice.cards, locale)
+    )
+
+
+def _mark(d: Decision) -> str:
+    if d.mistake:
+        return "❌"
+    if d.loss >= MISTAKE_THRESHOLD:
+        return "⚠️"
+    return "✅" if d.loss < CLOSE else "☑️"
+
+
+def _line(d: Decision, locale: str) -> str:
+    played = choice_text(d.played, locale)
+    if d.loss < CLOSE:
+        return t(
+            "review.line_best",
+            locale,
+            mark=_mark(d),
+            trick=d.trick,
+            played=played,
+            value=round(d.value),
+        )
+    return t(
+        "review.line",
+        locale,
+        mark=_mark(d),
+        trick=d.trick,
+        played=played,
+        value=round(d.value),
+        best_value=round(d.best_value),
+        best=choice_text(d.best, locale),
+    )
+
+
+def _mistake(d: Decision, locale: str) -> str:
+    return t(
+        "review.mistake",
+        locale,
+        trick=d.trick,
+        played=choice_text(d.played, locale),
+        points=round(d.loss),
+        best=choice_text(d.best, locale),
+        why=t(f"review.why.{d.reason or 'other'}", locale),
+    )
+
+
+def _chunks(lines: list[str], size: int = MAX_FIELD) -> list[str]:
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + 1 + len(line) <= size:
+            out[-1] += "\n" + line
+        else:
+            out.append(line[:size])
+    return out
+
+
+def review_embed(review: GameReview, locale: str) -> discord.Embed:
+    """The review as the player sees it: their moves only, the costliest first in words."""
+    threshold = round(MISTAKE_THRESHOLD)
+    worlds = min((d.worlds for d in review.decisions), default=0)
+    parts = [
+        t(
+            "review.intro",
+            locale,
+            seat=render.seat_label(review.seat, locale),
+            moves=review.moves,
+            choices=len(review.decisions),
+            worlds=worlds,
+        )
+    ]
+    if not review.decisions:
+        parts.append(t("review.no_choice", locale))
+    else:
+        if round(review.total_loss) >= 1:
+            parts.append(t("review.total", locale, points=round(review.total_loss)))
+        mistakes = review.mistakes
+        if mistakes:
+            parts.append(f"**{t('review.mistakes', locale)}**")
+            parts += [_mistake(d, locale) for d in mistakes]
+        else:
+            parts.append(t("review.no_mistakes", locale, points=threshold))
+    if review.capped:
+        parts.append(t("review.capped", locale))
+    e = discord.Embed(
+        title=t("review.title", locale, n=review.game),
+        description="\n\n".join(parts)[:4096],
+        colour=render.COLOR_DONE,
+    )
+    size = len(e.title or "") + len(e.description or "")
+    for i, chunk in enumerate(_chunks([_line(d, locale) for d in review.decisions])):
+        name = t("review.moves", locale) if i == 0 else "\u200b"
+        if size + len(name) + len(chunk) > MAX_EMBED:
+            break
+        e.add_field(name=name, value=chunk, inline=False)
+        size += len(name) + len(chunk)
+    if review.decisions:
+        e.set_footer(text=t("review.legend", locale, points=threshold))
+    return e
+
+
+class ReviewButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kozel:review:{KEY}:(?P<n>[0-9]{{1,4}})",
+):
+    """Opens the clicker's review of game ``number`` of the series ``series_key``."""
+
+    def __init__(self, series_key: str, number: int, label: str = "Review") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="🎓",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"kozel:review:{series_key}:{number}",
+            )
+        )
+        self.series_key = series_key
+        self.number = number
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReviewButton:
+        return cls(match["key"], int(match["n"]))
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        locale = locale_of(interaction)
+        reviews = host_of(interaction).reviews
+        job = asyncio.ensure_future(
+            reviews.review(
+                interaction.guild_id or 0, self.series_key, self.number, interaction.user.id
+            )
+        )
+        done, _ = await asyncio.wait({job}, timeout=ANSWER_WAIT)
+        if not done:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        answer = await job  # a refusal goes the one error path (a follow-up once deferred)
+        embed = review_embed(answer.review, locale)
+        if interaction.response.is_done():
+            await interaction.followup.send(embed=embed, ephemeral=True)
+        else:
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+__all__ = ["ReviewButton", "choice_text", "review_embed", "review_view"]

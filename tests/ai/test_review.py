@@ -1,0 +1,165 @@
+"""The coach: the evaluation sees only the seat's observation, a review lists only that
+seat's decisions, and the marked mistakes are the largest losses."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from kozel_discord.ai import get_player
+from kozel_discord.ai.evaluate import alternatives, evaluate
+from kozel_discord.ai.review import (
+    MAX_MISTAKES,
+    MISTAKE_THRESHOLD,
+    ReviewBudget,
+    reason_of,
+    review_game,
+)
+from kozel_discord.ai.strong import SearchBudget
+from kozel_discord.engine import (
+    Observation,
+    Series,
+    game_positions,
+    observe,
+    observe_position,
+)
+from tests.engine.test_properties import _hidden_swapped
+
+EXACT = SearchBudget(worlds=40, time_cap=None)  # no clock: deterministic
+
+
+def _series_game(seed: int, levels: tuple[str, str, str, str]) -> tuple[Series, list[Observation]]:
+    """Play game 1 of a series; the observation of each mover before its move."""
+    s = Series(seed)
+    players = [get_player(level, seed=seed + i) for i, level in enumerate(levels)]
+    seen: list[Observation] = []
+    while not s.results:
+        turn = s.turn
+        assert turn is not None
+        obs = observe(s, turn)
+        seen.append(obs)
+        s.apply(turn, players[turn].choose(obs, random.Random(len(s.actions))))
+    return s, seen
+
+
+def _record(seed: int, levels: tuple[str, str, str, str] = ("random",) * 4) -> dict[str, object]:
+    return _series_game(seed, levels)[0].game_record(1)
+
+
+def test_the_positions_of_a_stored_game_are_what_each_seat_saw_live() -> None:
+    s, live = _series_game(3, ("heuristic", "random", "heuristic", "random"))
+    replayed = [
+        observe_position(game, 1, seat) for _i, game, seat, _a in game_positions(s.game_record(1))
+    ]
+    assert replayed == live  # game 1: the series totals are zero in both
+    # A later game: the same view but for the series totals, which a game record lacks.
+    while len(s.results) < 2:
+        turn = s.turn
+        assert turn is not None
+        before = observe(s, turn)
+        s.apply(turn, get_player("heuristic").choose(before))
+        last = before
+    pos = None
+    for _i, game, seat, _a in game_positions(s.game_record(2)):
+        pos = observe_position(game, 2, seat)
+    assert pos is not None
+    totals = {"defeat_points": (0, 0), "eggs": 0, "results": (), "series_over": False}
+    assert dataclasses.replace(last, **totals, goats=None) == pos
+
+
+def test_the_evaluation_sees_only_the_observation() -> None:
+    """The same observation with every hidden card moved gives the same evaluation."""
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(40):
+        s = Series(seed)
+        for _ in range(rng.randrange(0, 12)):
+            turn = s.turn
+            assert turn is not None
+            s.apply(turn, rng.choice(s.legal_actions(turn)))
+        turn = s.turn
+        assert turn is not None
+        other = _hidden_swapped(s, turn, rng)
+        if other.game.hands == s.game.hands and other.game.stock == s.game.stock:
+            continue
+        a, b = observe(s, turn), observe(other, turn)
+        assert a == b
+        if len(alternatives(a)) < 2:
+            continue
+        ea, eb = evaluate(a, EXACT, seed="x"), evaluate(b, EXACT, seed="x")
+        assert ea == eb and ea.worlds == EXACT.worlds and not ea.capped
+        assert set(ea.values) == set(a.legal_actions)
+        assert all(0 <= v <= 120 for v in ea.values.values())
+        checked += 1
+    assert checked >= 10
+
+
+def test_a_review_lists_only_that_seats_decisions() -> None:
+    record = _record(11)
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    budget = ReviewBudget(worlds=20, time_cap=60)
+    for seat in range(4):
+        r = review_game(record, seat, budget, seed="t")
+        own = [i for i, (s, _a) in enumerate(actions) if s == seat]
+        assert r.seat == seat and r.game == 1 and r.moves == len(own)
+        assert r.decisions and {d.move for d in r.decisions} <= set(own)
+        for d in r.decisions:
+            assert actions[d.move][0] == seat
+            assert d.played is not None and d.played.encode() == actions[d.move][1]
+            assert len(d.options) >= 2 and d.best_value == max(v for _c, v in d.options)
+        # Forced moves are left out, every move with a choice is in.
+        forced = [
+            i
+            for i, game, s, _a in game_positions(record)
+            if s == seat and len(alternatives(observe_position(game, 1, seat))) < 2
+        ]
+        assert sorted([d.move for d in r.decisions] + forced) == own
+
+
+def test_the_marked_mistakes_are_the_largest_losses() -> None:
+    budget = ReviewBudget(worlds=30, time_cap=60)
+    marked = 0
+    for seed in range(4):
+        record = _record(seed)  # random players: mistakes to find
+        for seat in (0, 1):
+            r = review_game(record, seat, budget, seed="m")
+            losses = sorted((d.loss for d in r.decisions), reverse=True)
+            big = [x for x in losses if x >= MISTAKE_THRESHOLD][:MAX_MISTAKES]
+            assert [d.loss for d in r.mistakes] == big
+            if r.mistakes:
+                marked += 1
+                assert r.mistakes[0].loss == max(d.loss for d in r.decisions)
+                assert all(d.reason for d in r.mistakes)
+            assert all(not d.reason for d in r.decisions if not d.mistake)
+    assert marked >= 3
+
+
+def test_a_review_is_deterministic_and_its_time_cap_only_shortens_it() -> None:
+    record = _record(2)
+    a = review_game(record, 0, ReviewBudget(worlds=15, time_cap=60), seed="d")
+    b = review_game(record, 0, ReviewBudget(worlds=15, time_cap=60), seed="d")
+    assert a == b and not a.capped
+    ticks = iter(range(1_000_000))
+    slow = review_game(
+        record, 0, ReviewBudget(worlds=15, time_cap=5), seed="d", clock=lambda: float(next(ticks))
+    )
+    assert slow.capped and [d.move for d in slow.decisions] == [d.move for d in a.decisions]
+    assert all(1 <= d.worlds < 15 for d in slow.decisions)
+
+
+def test_reasons_name_what_was_better() -> None:
+    from kozel_discord.engine import Action, card
+
+    s = Series(1)
+    obs = observe(s, 0)
+    beat, discard = Action.beat(card("7s")), Action.discard(card("10h"))
+    assert reason_of(discard, beat, obs) == "could_beat"
+    assert reason_of(Action.discard(card("7s")), beat, obs) == "same_cards"
+    assert reason_of(Action.discard(card("10h")), Action.discard(card("6h")), obs) == (
+        "cheaper_discard"
+    )
+    assert reason_of(Action.lead(card("6h")), Action.lead(card("6h"), card("7h")), obs) == (
+        "lead_more"
+    )
+    assert reason_of(None, Action.molodka(*[card(f"{r}h") for r in "6789"]), obs) == "molodka"

@@ -1,0 +1,55 @@
+"""The review as a player sees it: their own moves, the costliest mistakes in words, within
+Discord's embed limits; the Review button's custom id."""
+
+from __future__ import annotations
+
+import re
+
+from kozel_discord.ai import get_player
+from kozel_discord.ai.review import GameReview, ReviewBudget, review_game
+from kozel_discord.engine import Series, observe
+from kozel_discord.i18n import t
+from kozel_discord.ui.review import ReviewButton, review_embed, review_view
+
+
+def _review(seat: int = 0, seed: int = 1) -> GameReview:
+    s = Series(seed)
+    players = [get_player("random", seed=i) for i in range(4)]
+    while not s.results:
+        turn = s.turn
+        assert turn is not None
+        s.apply(turn, players[turn].choose(observe(s, turn)))
+    return review_game(s.game_record(1), seat, ReviewBudget(worlds=20, time_cap=60), seed="u")
+
+
+def test_the_review_lists_each_decision_and_explains_the_mistakes() -> None:
+    for seed in range(6):
+        r = _review(seed=seed)
+        if r.mistakes:
+            break
+    for locale in ("en-US", "ru", "uk", "tr"):
+        e = review_embed(r, locale)
+        assert e.title == t("review.title", locale, n=1)
+        lines = "\n".join(str(f.value) for f in e.fields).splitlines()
+        assert len(lines) == len(r.decisions)
+        assert sum(line.startswith("❌") for line in lines) == len(r.mistakes)
+        assert all(len(str(f.value)) <= 1024 for f in e.fields) and len(e) <= 6000
+        assert t("review.mistakes", locale) in (e.description or "")
+        for d in r.mistakes:
+            assert t(f"review.why.{d.reason}", locale) in (e.description or "")
+        assert not re.search(r"[{}]", e.description or "")
+    text = review_embed(r, "en-US").description or ""
+    assert "cost about" in text and "better:" in text
+
+
+def test_the_review_button_survives_a_restart_and_needs_a_series() -> None:
+    view = review_view("ab" * 16, 3, "ru")
+    assert view is not None
+    (button,) = view.children
+    assert isinstance(button, ReviewButton)
+    assert button.custom_id == f"kozel:review:{'ab' * 16}:3"
+    assert button.item.label == "Разбор"  # type: ignore[attr-defined]
+    pattern = ReviewButton.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+    m = pattern.fullmatch(button.custom_id)
+    assert m is not None and (m["key"], m["n"]) == ("ab" * 16, "3")
+    assert review_view(None, 1, "en-US") is None
