@@ -29,6 +29,7 @@ from kozel_discord.store.errors import (
 )
 from kozel_discord.store.league import LeagueStore, UnitOfWork
 from kozel_discord.store.queries import MAX_PER_PAGE, STANDINGS_SORTS
+from kozel_discord.store.rate_budget import RateLease
 from kozel_discord.store.records import (
     GameResult,
     GuildSettings,
@@ -55,6 +56,7 @@ __all__ = [
     "PartnerStats",
     "PlayerProfile",
     "PlayerStats",
+    "RateLease",
     "SeatSpec",
     "SeriesClosedError",
     "SeriesEnd",
