@@ -203,7 +203,8 @@ class SharedRequestBudget(RequestBudget):
         now = self._clock()
         self._prune(now)
         demand = len(self._sent) + self._waiting
-        return min(self.limit, max(FLOOR, demand + max(1, demand // 4)))
+        ramp = 2 * self._rate if self._waiting else 0  # short of it: double the rate
+        return min(self.limit, max(FLOOR, demand + max(1, demand // 4), ramp))
 
     async def _renew(self, ask: int | None = None) -> None:
         ask = self._ask() if ask is None else ask
@@ -259,7 +260,7 @@ class SharedRequestBudget(RequestBudget):
 
     async def start(self) -> None:
         """Take the first lease (raises :class:`StoreUnavailable`) and keep renewing it."""
-        await self._renew(FLOOR)
+        await self._renew(max(FLOOR, self.limit // 10))
         self._task = asyncio.create_task(self._run(), name="request-budget")
 
     async def close(self) -> None:
