@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kozel_discord.service.rate_budget import (
+    WINDOW,
     RequestBudget,
     SharedRequestBudget,
     allocate,
@@ -25,7 +26,7 @@ from kozel_discord.store import (
     upgrade_database,
 )
 
-W = 1.1
+W = WINDOW
 
 
 def most_in_window(times: list[float], window: float) -> int:
