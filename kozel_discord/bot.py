@@ -26,6 +26,7 @@ from .monitor import BotStats, Heartbeat, LagMonitor
 from .service import TableEvent, TableEventKind, TableService
 from .service.computer import ComputerPlayers
 from .service.league import LeagueService
+from .service.rate_budget import RequestBudget, SharedRequestBudget
 from .service.review import ReviewService
 from .settings import Settings
 from .store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
@@ -33,6 +34,7 @@ from .ui import drawing
 from .ui.components import DYNAMIC_ITEMS
 from .ui.emojis import sync_card_emojis
 from .ui.errors import KozelTree, answer_unmatched
+from .ui.pacing import RequestGate
 from .ui.presenter import TablePresenter
 from .ui.replay import REPLAY_ITEMS
 
@@ -102,7 +104,10 @@ class KozelBot(commands.AutoShardedBot):
         else:
             kwargs["shard_count"] = 1
             kwargs["shard_ids"] = [0]
+        # Every request with the bot token waits for the request budget (set in login).
+        self._gate = RequestGate()
         super().__init__(
+            http_trace=self._gate.trace(),
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -112,6 +117,8 @@ class KozelBot(commands.AutoShardedBot):
         )
         self.settings = settings
         self._db_engine: Any = None
+        self._store: LeagueStore | None = None
+        self._budget: RequestBudget | None = None
         self.stats = BotStats()
         self._lag = LagMonitor(self.stats)
         self._heartbeat = Heartbeat(settings.heartbeat_file, alive=self.is_ready)
@@ -124,16 +131,37 @@ class KozelBot(commands.AutoShardedBot):
         ids = self.shard_ids
         return ids is None or (guild_id >> 22) % count in ids
 
-    async def setup_hook(self) -> None:
+    async def login(self, token: str) -> None:
+        """Open the database and take the request budget before the first request (the
+        login's own requests count toward Discord's global limit too)."""
+        await self._open_database()
+        await super().login(token)
+
+    async def _open_database(self) -> None:
         s = self.settings
-        await self.tree.set_translator(KozelTranslator())
         log.info("database: %s", s.database_url_for_logs)
         await upgrade_database(s.database_url)
         pool: dict[str, Any] = (
             {} if s.is_sqlite else {"pool_size": s.db_pool_size, "max_overflow": 0}
         )
         self._db_engine = create_engine(s.database_url, **pool)
-        store = LeagueStore(create_sessionmaker(self._db_engine))
+        self._store = LeagueStore(create_sessionmaker(self._db_engine))
+        limit = s.discord_rate_limit
+        if s.shares_rate_limit:
+            self._budget = SharedRequestBudget(self._store, limit)
+            log.info("request budget: %s/s, shared with the bot's other processes", limit)
+        else:
+            self._budget = RequestBudget(limit)
+            log.info("request budget: %s/s for this process", limit)
+        await self._budget.start()
+        self._gate.budget = self._budget
+
+    async def setup_hook(self) -> None:
+        s = self.settings
+        await self.tree.set_translator(KozelTranslator())
+        store = self._store
+        if store is None:
+            raise RuntimeError("setup_hook runs after login, which opens the database")
         budget = SearchBudget(worlds=s.ai_worlds, time_cap=s.ai_time_cap_seconds)
         computers = ComputerPlayers(processes=s.ai_processes, budget=budget)
         await computers.start()
@@ -258,6 +286,9 @@ class KozelBot(commands.AutoShardedBot):
             await self.presenter.close()
         if self._drawer is not None:
             await self._drawer.close()
+        if self._budget is not None:
+            self._gate.budget = None  # what is still sent while closing is not held back
+            await self._budget.close()
         if self._db_engine is not None:
             await self._db_engine.dispose()
         await super().close()

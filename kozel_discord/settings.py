@@ -45,6 +45,14 @@ Environment variables:
 ``KOZEL_MAX_EDITS_PER_SECOND``
     Budget of table-message edits per second over all channels (default 40: Discord's
     global limit is 50 requests per second; interaction answers do not count).
+``KOZEL_DISCORD_RATE_LIMIT``
+    Requests per second authorised with the bot token over all the bot's processes
+    (default 50: Discord's global limit; interaction answers do not count). Every such
+    request waits for this budget just before it is sent.
+``KOZEL_RATE_LIMIT_SHARING``
+    ``auto`` (default), ``on`` or ``off``: whether the processes of the bot share that
+    budget through the database (``auto``: when this process runs only some of the shards,
+    ``KOZEL_SHARD_IDS``); ``off``: each process keeps the whole budget to itself.
 ``KOZEL_DB_CONNECT_ATTEMPTS``
     How often ``run`` tries to reach the database at start-up before it gives up with exit
     code 4 (default 10; waits 1, 2, 4 ... up to 30 seconds between attempts, about 3.5
@@ -60,7 +68,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Iterator
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -140,6 +148,8 @@ class Settings(BaseSettings):
     db_pool_size: int = Field(default=5, ge=1)  # PostgreSQL connections kept open
     stats_interval: float = Field(default=300.0, ge=0)  # seconds between stats log lines
     max_edits_per_second: float = Field(default=40.0, gt=0)  # table edits, all channels
+    discord_rate_limit: int = Field(default=50, ge=1)  # bot requests/s, all processes
+    rate_limit_sharing: Literal["auto", "on", "off"] = "auto"  # through the database
     db_connect_attempts: int = Field(default=10, ge=1)  # tries to reach the database at start
     heartbeat_file: str = ".kozel-heartbeat"  # touched by the running bot, read by `health`
     idle_close_hours: float = Field(default=24.0, ge=0)  # idle tables close; 0: never
@@ -197,6 +207,13 @@ class Settings(BaseSettings):
         """What the lobby's timer button turns on: the move timer, or the default one when
         the timer is off by default."""
         return self.turn_timeout or DEFAULT_TURN_TIMEOUT
+
+    @property
+    def shares_rate_limit(self) -> bool:
+        """Whether this process shares the bot's request budget with its other processes."""
+        if self.rate_limit_sharing != "auto":
+            return self.rate_limit_sharing == "on"
+        return bool(self.shard_count and self.shard_ids and len(self.shard_ids) < self.shard_count)
 
     @property
     def is_sqlite(self) -> bool:

@@ -217,6 +217,7 @@ class DiscordStandIn:
     request_log = _Shared[list[RequestRecord]]()
     request_counts = _Shared[Counter[str]]()
     requests_per_second = _Shared[Counter[int]]()
+    bot_request_times = _Shared[list[float]]()
 
     @property
     def state(self) -> StandInState:
@@ -600,6 +601,33 @@ class DiscordStandIn:
 
     def max_requests_per_second(self) -> int:
         return max(self.requests_per_second.values(), default=0)
+
+    def elapsed(self) -> float:
+        """Monotonic seconds since the stand-in started (the time of ``bot_request_times``)."""
+        return time.monotonic() - self._state.started
+
+    def bot_requests_in_windows(
+        self, window: float = 1.0, *, since: float = 0.0, until: float = float("inf")
+    ) -> list[int]:
+        """For each request authorised with the bot token that arrived in [since, until):
+        how many such requests arrived in the ``window`` seconds from it (every process of
+        the bot together, the way Discord's global limit counts them)."""
+        times = sorted(t for t in self.bot_request_times if since <= t < until)
+        counts = []
+        end = 0
+        for start, at in enumerate(times):
+            end = max(end, start)
+            while end < len(times) and times[end] < at + window:
+                end += 1
+            counts.append(end - start)
+        return counts
+
+    def max_bot_requests_in_window(
+        self, window: float = 1.0, *, since: float = 0.0, until: float = float("inf")
+    ) -> int:
+        """The most requests authorised with the bot token in any ``window`` seconds (a
+        sliding window, every process of the bot together)."""
+        return max(self.bot_requests_in_windows(window, since=since, until=until), default=0)
 
     # ------------------------------------------------------------------ acting as users
 

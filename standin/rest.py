@@ -218,6 +218,8 @@ class RestApi:
         method = request.method
         elapsed = time.monotonic() - self.state.started
         self.state.requests_per_second[int(elapsed)] += 1
+        if self._authorized(request):
+            self.state.bot_request_times.append(elapsed)
         matched: tuple[_Route, dict[str, str]] | None = None
         for route in self._routes:
             if route.method == method:

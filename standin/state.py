@@ -87,6 +87,10 @@ class StandInState:
         self.request_log: list[RequestRecord] = []
         self.request_counts: Counter[str] = Counter()
         self.requests_per_second: Counter[int] = Counter()
+        #: Arrival times (monotonic seconds since start) of the requests authorised with the
+        #: bot's token, from every connection (every process of the bot): what Discord's
+        #: global limit counts (interaction answers carry no bot token).
+        self.bot_request_times: list[float] = []
         self.changed = asyncio.Event()
         self.bound_port: int | None = None
         self.started = time.monotonic()

@@ -31,6 +31,7 @@ from kozel_discord.store.errors import (
 from kozel_discord.store.games import MAX_LISTED_GAMES, GameListing, StoredGame
 from kozel_discord.store.league import LeagueStore, UnitOfWork
 from kozel_discord.store.queries import MAX_PER_PAGE, STANDINGS_SORTS
+from kozel_discord.store.rate_budget import RateLease
 from kozel_discord.store.records import (
     GameResult,
     GuildSettings,
@@ -61,6 +62,7 @@ __all__ = [
     "PartnerStats",
     "PlayerProfile",
     "PlayerStats",
+    "RateLease",
     "SeatSpec",
     "SeriesClosedError",
     "SeriesEnd",

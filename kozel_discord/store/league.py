@@ -46,10 +46,11 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
 
 from kozel_discord.engine import SERIES_TARGET
-from kozel_discord.store import games, live, queries, series
+from kozel_discord.store import games, live, queries, rate_budget, series
 from kozel_discord.store.db import WRITE, is_transient_error
 from kozel_discord.store.errors import StoreError, StoreUnavailable
 from kozel_discord.store.games import GameListing, StoredGame
+from kozel_discord.store.rate_budget import RateLease
 from kozel_discord.store.records import (
     GameResult,
     GuildSettings,
@@ -167,6 +168,15 @@ class UnitOfWork:
         """Delete the snapshot of ``channel_id``; returns whether there was one. With
         ``version``, delete only that version, else raise :class:`StaleTableError`."""
         return await live.delete_table(self._session, channel_id, version)
+
+    async def lock_rate_leases(self, budget: str, forget_before: float) -> list[RateLease]:
+        """Lock the request budget ``budget`` for this unit of work and return its leases
+        (those expired before ``forget_before`` are deleted)."""
+        return await rate_budget.lock_leases(self._session, budget, forget_before)
+
+    async def save_rate_lease(self, budget: str, lease: RateLease) -> None:
+        """Write a process's lease of ``budget`` (after :meth:`lock_rate_leases`)."""
+        await rate_budget.save_lease(self._session, budget, lease)
 
 
 class LeagueStore:

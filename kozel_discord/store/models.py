@@ -340,6 +340,34 @@ class LiveTable(Base):
     updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, nullable=False)
 
 
+class RateBudget(Base):
+    """A budget of requests per second shared by the processes of one bot (Discord's global
+    limit): the row every lease of it locks first, so leases are granted one at a time."""
+
+    __tablename__ = "rate_budgets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    leases: Mapped[int] = mapped_column(BigInteger, nullable=False, default=0)  # granted so far
+
+
+class RateLease(Base):
+    """One process's share of a :class:`RateBudget`: ``rate`` requests in any window of
+    the budget, until ``expires_at``; ``held`` is a higher rate given up at most one window
+    ago, still counted for others until ``held_until`` (times: epoch seconds)."""
+
+    __tablename__ = "rate_leases"
+
+    budget: Mapped[str] = mapped_column(
+        String(32), ForeignKey("rate_budgets.name", ondelete="CASCADE"), primary_key=True
+    )
+    holder: Mapped[str] = mapped_column(String(64), primary_key=True)
+    rate: Mapped[int] = mapped_column(Integer, nullable=False)
+    wanted: Mapped[int] = mapped_column(Integer, nullable=False)
+    expires_at: Mapped[float] = mapped_column(Double, nullable=False)
+    held: Mapped[int] = mapped_column(Integer, nullable=False)
+    held_until: Mapped[float] = mapped_column(Double, nullable=False)
+
+
 metadata = Base.metadata
 
 __all__ = [
@@ -352,6 +380,8 @@ __all__ = [
     "LiveTable",
     "Partnership",
     "Player",
+    "RateBudget",
+    "RateLease",
     "Series",
     "SeriesSeat",
     "SeriesStatusType",

@@ -1,9 +1,48 @@
-"""The pace of the bot's channel messages: a global budget of posts and edits per second,
-and at most one edit of a channel's table message per ``edit_interval`` seconds."""
+"""The pace of the bot's requests to Discord.
+
+* :class:`RequestGate`: every request authorised with the bot token (the ones Discord's
+  global limit counts, from every part of the bot: posts, edits, pings, threads, emojis,
+  command syncs) waits for the bot's :class:`~.ports.RequestBudget` just before it is sent,
+  through a trace hook of discord.py's HTTP session (``http_trace``). Interaction answers
+  carry no bot token and are never held back (Discord does not count them).
+* :class:`Pacer`: the presenter's own share of posts and edits per second, and at most one
+  edit of a channel's table message per ``edit_interval`` seconds.
+"""
 
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
+
+import aiohttp
+
+from .ports import RequestBudget
+
+
+class RequestGate:
+    """Holds discord.py's requests to the bot's budget; until ``budget`` is set (before the
+    database is open), requests pass."""
+
+    def __init__(self) -> None:
+        self.budget: RequestBudget | None = None
+        self.held = 0  # requests that went through the budget
+
+    def trace(self) -> aiohttp.TraceConfig:
+        """The trace configuration to give ``discord.Client(http_trace=...)``."""
+        config = aiohttp.TraceConfig()
+        config.on_request_start.append(self._on_request_start)
+        return config
+
+    async def _on_request_start(
+        self,
+        _session: aiohttp.ClientSession,
+        _context: SimpleNamespace,
+        params: aiohttp.TraceRequestStartParams,
+    ) -> None:
+        budget = self.budget
+        if budget is not None and params.headers.get("Authorization", "").startswith("Bot "):
+            self.held += 1
+            await budget.take()
 
 
 class Pacer:

@@ -22,6 +22,13 @@ class Messenger(Protocol):
     ) -> discord.PartialMessageable: ...
 
 
+class RequestBudget(Protocol):
+    """The bot's budget of Discord requests (``service.rate_budget``): ``take`` waits until
+    one more request fits it."""
+
+    async def take(self) -> None: ...
+
+
 class BoardKeeper(Protocol):
     """Remembers a player's private board, to refresh it when their turn comes."""
 

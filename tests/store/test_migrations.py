@@ -33,6 +33,8 @@ TABLES = {
     "live_tables",
     "partnerships",
     "players",
+    "rate_budgets",
+    "rate_leases",
     "series",
     "series_seats",
 }

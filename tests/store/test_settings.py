@@ -120,3 +120,39 @@ def test_validation_errors_do_not_echo_the_token(monkeypatch: pytest.MonkeyPatch
     with pytest.raises(ValidationError) as error:
         get_settings()
     assert "very-secret-token" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("env", "shares"),
+    [
+        ({}, False),  # one process
+        ({"KOZEL_SHARD_COUNT": "2"}, False),  # both shards in this process
+        ({"KOZEL_SHARD_COUNT": "2", "KOZEL_SHARD_IDS": "0,1"}, False),
+        ({"KOZEL_SHARD_COUNT": "2", "KOZEL_SHARD_IDS": "1"}, True),  # another runs shard 0
+        (
+            {"KOZEL_SHARD_COUNT": "2", "KOZEL_SHARD_IDS": "1", "KOZEL_RATE_LIMIT_SHARING": "off"},
+            False,
+        ),
+        ({"KOZEL_RATE_LIMIT_SHARING": "on"}, True),
+    ],
+)
+def test_the_request_budget_is_shared_when_other_processes_run_the_other_shards(
+    monkeypatch: pytest.MonkeyPatch, env: dict[str, str], shares: bool
+) -> None:
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    assert settings.shares_rate_limit is shares
+    assert settings.discord_rate_limit == 50
+
+
+def test_the_rate_limit_is_a_positive_whole_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("KOZEL_DISCORD_RATE_LIMIT", "10")
+    assert Settings(_env_file=None).discord_rate_limit == 10  # type: ignore[call-arg]
+    monkeypatch.setenv("KOZEL_DISCORD_RATE_LIMIT", "0")
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None)  # type: ignore[call-arg]
+    monkeypatch.setenv("KOZEL_DISCORD_RATE_LIMIT", "10")
+    monkeypatch.setenv("KOZEL_RATE_LIMIT_SHARING", "sometimes")
+    with pytest.raises(ValidationError):
+        Settings(_env_file=None)  # type: ignore[call-arg]
