@@ -44,6 +44,7 @@ class Host:
 
     tables: Any = None
     league: Any = None
+    reviews: Any = None
     presenter: Any = None
 
     def __init__(self) -> None:
