@@ -10,22 +10,18 @@ from __future__ import annotations
 
 import random
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Sequence
 from operator import attrgetter
 
 from . import moves
 from .actions import Action, ActionKind
 from .cards import CARDS, Card, Suit
+from .deal import STOCK_AT_DEAL, TRUMP_CARD_POSITIONS, deal_cards
 from .errors import IllegalActionError, Reason
 from .events import EVENT_OF, Event, EventKind, Play
 from .scoring import WIN_POINTS, BestTrick, GameResult, score
 from .seats import HAND_SIZE, SEATS
 from .validate import validate_action
-
-STOCK_AT_DEAL = 20
-# 2.2 "from the middle of the stock": the shown trump card is at one of these positions of
-# the 20-card stock (0 = top), neither among the five top nor the five bottom cards.
-TRUMP_CARD_POSITIONS = range(5, STOCK_AT_DEAL - 5)
 
 # Speed (issue 15): the hot paths compare kinds by identity, build tuples with the C-level
 # tuple.__new__ instead of the NamedTuple constructors, and hand out prebuilt actions.
@@ -38,33 +34,11 @@ _LEAD, _BEAT, _DISCARD, _MOLODKA = (
 _EV_RETURN, _EV_TAKE, _EV_DRAW = EventKind.RETURN, EventKind.TAKE, EventKind.DRAW
 _new = tuple.__new__
 _idx = attrgetter("index")
+# The seats clockwise from each seat, that seat first (6.1: the order of drawing).
+_CLOCKWISE = tuple(tuple((s + i) % SEATS for i in range(SEATS)) for s in range(SEATS))
 # An entry of the raw log: a move's Play; a take with the cards then drawn (6.1) in the
 # place of an Event's cards; or the fields of any other Event.
-_RawEvent = Play | tuple[EventKind, int, tuple[Card, ...], int]
-
-
-def _randbelow(n: int, getrandbits: Callable[[int], int]) -> int:
-    """``random.Random._randbelow(n)``, the same draws of the same generator."""
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-def _shuffle(deck: list[Card], getrandbits: Callable[[int], int]) -> None:
-    """``random.Random.shuffle(deck)``, inlined: the same permutation from the same state
-    (tests/engine/test_differential.py compares them)."""
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = _BITS[n]
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-_BITS = [n.bit_length() for n in range(len(CARDS) + 1)]
+_RawEvent = Play | tuple[EventKind, int, Sequence[Card], int]
 
 
 class Game:
@@ -121,31 +95,9 @@ class Game:
     @classmethod
     def deal(cls, rng: random.Random, dealer: int, leader: int) -> Game:
         """2: shuffle with ``rng``, deal 4 cards each from the dealer's left, show a trump."""
-        deck = list(CARDS)
-        if type(rng) is random.Random:
-            _shuffle(deck, rng.getrandbits)
-            pos = TRUMP_CARD_POSITIONS[0] + _randbelow(len(TRUMP_CARD_POSITIONS), rng.getrandbits)
-        else:
-            rng.shuffle(deck)
-            pos = rng.randint(TRUMP_CARD_POSITIONS[0], TRUMP_CARD_POSITIONS[-1])
-        # 2.1: one card at a time, clockwise from seat dealer+1, four rounds.
-        # The card at position 4·round + i - 1 goes to seat dealer + i.
-        dealt = SEATS * HAND_SIZE
-        hands: list[list[Card]] = [[], [], [], []]
-        for i in range(1, SEATS + 1):
-            hands[(dealer + i) % SEATS] = deck[i - 1 : dealt : SEATS]
-        stock = deck[dealt:]
-        # 2.2: a random card from the middle of the stock (neither of the five
-        # top nor of the five bottom cards) is shown and stays where it was.
-        trump_card = stock[pos]
-        return cls.from_parts(
-            dealer=dealer,
-            first_leader=leader,
-            hands=hands,
-            stock=stock,
-            trump_card=trump_card,
-            check=False,  # a fresh deal of the 36 cards is consistent by construction
-        )
+        hands, stock, trump_card = deal_cards(rng, dealer)
+        # A fresh deal of the 36 cards is consistent by construction: no check.
+        return cls._start(dealer, leader, hands, stock, trump_card, [[], []], [0, 0])
 
     @classmethod
     def from_parts(
@@ -161,31 +113,55 @@ class Game:
         check: bool = True,
     ) -> Game:
         """Build a position at the start of a trick (used by deal, tests and tools)."""
-        g = cls.__new__(cls)
+        g = cls._start(
+            dealer,
+            first_leader,
+            [sorted(h, key=_idx) for h in hands],
+            list(stock),
+            trump_card,
+            [list(p) for p in piles] if piles else [[], []],
+            list(tricks) if tricks else [0, 0],
+        )
+        if check:
+            g.check_invariants()
+        return g
+
+    @classmethod
+    def _start(
+        cls,
+        dealer: int,
+        leader: int,
+        hands: list[list[Card]],
+        stock: list[Card],
+        trump_card: Card,
+        piles: list[list[Card]],
+        tricks: list[int],
+    ) -> Game:
+        """A position at the start of a trick led by ``leader``, from lists it may keep
+        (hands sorted by card index)."""
+        g = object.__new__(cls)
         g.dealer = dealer
-        g.first_leader = first_leader
+        g.first_leader = leader
         g.trump_card = trump_card
         g.trump = trump_card.suit
-        g.hands = [sorted(h, key=_idx) for h in hands]
-        g.stock = list(stock)
-        g.piles = [list(p) for p in piles] if piles else [[], []]
-        g.tricks = list(tricks) if tricks else [0, 0]
-        g.opener = first_leader
+        g.hands = hands
+        g.stock = stock
+        g.piles = piles
+        g.tricks = tricks
+        g.opener = leader
         g.lead_seat = None
         g.k = 0
         g.plays = []
         g.top = ()
-        g.top_seat = first_leader
+        g.top_seat = leader
         g.molodka_seat = None
-        g.turn = first_leader
+        g.turn = leader
         g.last_taker = None
         g._raw_log = []
         g._log = []
         g._log_read = 0
         g._legal = None
         g._legal_seat = -1
-        if check:
-            g.check_invariants()
         return g
 
     # ------------------------------------------------------------------ queries
@@ -207,7 +183,7 @@ class Game:
                     kind, taker, drawn, size = e
                     log.append(Event(kind, taker, (), size))
                     for i in range(SEATS):
-                        got = drawn[i::SEATS]
+                        got = tuple(drawn[i::SEATS])
                         if got:
                             log.append(Event(_EV_DRAW, (taker + i) % SEATS, got, len(got)))
                 else:
@@ -346,8 +322,7 @@ class Game:
             pile += p[2]
         self.tricks[team] += 1
         self.plays = []
-        self.lead_seat = None
-        self.molodka_seat = None
+        self.lead_seat = self.molodka_seat = None
         n = SEATS * self.k
         self.k = 0
         self.top = ()
@@ -355,27 +330,25 @@ class Game:
         # 6.1: draw one card at a time clockwise from the taker until all hold 4
         # or the stock is empty.
         stock, hands = self.stock, self.hands
-        m = min(len(stock), SEATS * (HAND_SIZE - len(hands[taker])))
-        if m == SEATS:  # one card each, the taker first
-            for i in range(SEATS):
-                insort(hands[(taker + i) % SEATS], stock[i], key=_idx)
-        elif m:
-            for i in range(SEATS):
-                got = stock[i:m:SEATS]  # round-robin: the taker gets the 1st, 5th, ... card
+        drawn = stock[: SEATS * (HAND_SIZE - len(hands[taker]))]
+        if len(drawn) == SEATS:  # one card each, the taker first
+            for s, c in zip(_CLOCKWISE[taker], drawn, strict=True):
+                insort(hands[s], c, key=_idx)
+        elif drawn:
+            for i, s in enumerate(_CLOCKWISE[taker]):
+                got = drawn[i::SEATS]  # round-robin: the taker gets the 1st, 5th, ... card
                 if got:
-                    h = hands[(taker + i) % SEATS]
+                    h = hands[s]
                     h += got
                     h.sort(key=_idx)
         # One raw entry for the take and the draws; ``log`` makes their Events.
-        self._raw_log.append((_EV_TAKE, taker, tuple(stock[:m]), n))
-        del stock[:m]
+        self._raw_log.append((_EV_TAKE, taker, drawn, n))
+        del stock[: len(drawn)]
         # 6.2 / 6.3: the taker leads next, unless everything is played out.
         if not stock and not hands[taker]:
             self.turn = None
         else:
-            self.opener = taker
-            self.top_seat = taker
-            self.turn = taker
+            self.opener = self.top_seat = self.turn = taker
 
     def result(self) -> GameResult:
         """7: the scoring; only for a finished game."""
