@@ -144,8 +144,17 @@ def legal_actions(self: Game, seat: int) -> list[Action]:
             for c in hand:
                 if c in beaters:
                     out.append(c._beat1)
-            for c in hand:
-                out.append(c._discard1)
+            if len(hand) != HAND_SIZE:
+                for c in hand:
+                    out.append(c._discard1)
+            else:  # a full hand, unrolled
+                a, b, c, d = hand
+                out += (a._discard1, b._discard1, c._discard1, d._discard1)
+                if a.suit is d.suit and self.can_declare_molodka(seat):  # sorted: one suit
+                    out.append(_MOLODKAS[tuple(hand)])
+            self._legal = tuple(out)
+            self._legal_seat = seat
+            return out
         else:
             out = _answers(self, hand)
     else:
