@@ -45,9 +45,11 @@ class Game:
         "_legal_seat",
         "_log",
         "_log_read",
+        "_piles",
         "_raw_log",
         "_trick",
         "_trick_seat",
+        "_unpiled",
         "dealer",
         "first_leader",
         "hands",
@@ -56,7 +58,6 @@ class Game:
         "lead_seat",
         "molodka_seat",
         "opener",
-        "piles",
         "stock",
         "top",
         "top_seat",
@@ -72,7 +73,8 @@ class Game:
     trump: Suit
     hands: list[list[Card]]
     stock: list[Card]  # stock[0] is the top of the stock
-    piles: list[list[Card]]  # per team, every card of every trick taken
+    _piles: list[list[Card]]  # per team, every card of every trick taken (see ``piles``) ...
+    _unpiled: tuple[list[list[Action]], list[list[Action]]]  # ... but these tricks' cards
     tricks: list[int]  # tricks taken per team
     opener: int  # who opened (or is due to open) the current trick: 5.3 priority
     lead_seat: int | None  # whose cards are the lead now (the opener or a molodka)
@@ -146,7 +148,8 @@ class Game:
         g.trump = trump_card.suit
         g.hands = hands
         g.stock = stock
-        g.piles = piles
+        g._piles = piles
+        g._unpiled = ([], [])
         g.tricks = tricks
         g.opener = leader
         g.lead_seat = None
@@ -199,6 +202,21 @@ class Game:
             raise ValueError("the plays of a trick are made by consecutive seats")
         self._trick = [_new(Action, (p.kind, p.cards)) for p in plays]
         self._trick_seat = seats[0] if seats else 0
+
+    @property
+    def piles(self) -> list[list[Card]]:
+        """Per team, every card of every trick it took, in the order played (4.3)."""
+        for pile, tricks in zip(self._piles, self._unpiled, strict=True):
+            for trick in tricks:  # tricks taken since the piles were last read
+                for action in trick:
+                    pile += action[1]
+            tricks.clear()
+        return self._piles
+
+    @piles.setter
+    def piles(self, piles: list[list[Card]]) -> None:
+        self._piles = piles
+        self._unpiled = ([], [])
 
     def check_invariants(self) -> None:
         """1.2 and 4.4: all 36 cards are somewhere exactly once; hands are equal in size."""
@@ -320,9 +338,7 @@ class Game:
         # 4.3: the last successful beater (or the leader) takes all 4·k cards.
         taker = self.top_seat
         team = taker & 1  # team_of(taker), inlined
-        pile = self.piles[team]
-        for a in self._trick:
-            pile += a[1]
+        self._unpiled[team].append(self._trick)  # its cards go to the pile when read
         self.tricks[team] += 1
         self._trick = []
         self.lead_seat = self.molodka_seat = None
@@ -335,8 +351,9 @@ class Game:
         stock, hands = self.stock, self.hands
         drawn = stock[: SEATS * (HAND_SIZE - len(hands[taker]))]
         if len(drawn) == SEATS:  # one card each, the taker first, into the sorted hand
-            for s, c in zip(_CLOCKWISE[taker], drawn, strict=True):
-                h = hands[s]
+            order = _CLOCKWISE[taker]
+            for j, c in enumerate(drawn):
+                h = hands[order[j]]
                 i = len(h)
                 index = c.index
                 while i and h[i - 1].index > index:
