@@ -9,23 +9,18 @@ raises. Randomness comes only from the ``random.Random`` handed to
 from __future__ import annotations
 
 import random
-from bisect import insort
-from collections.abc import Callable
 from operator import attrgetter
 
 from . import moves
 from .actions import Action, ActionKind
 from .cards import CARDS, Card, Suit
+from .deal import STOCK_AT_DEAL, TRUMP_CARD_POSITIONS, deal_cards
 from .errors import IllegalActionError, Reason
-from .events import EVENT_OF, Event, EventKind, Play
-from .scoring import WIN_POINTS, BestTrick, GameResult, score
+from .events import Event, EventKind, Play
+from .log import RawEntry, best_trick, extend_log
+from .scoring import WIN_POINTS, GameResult, score
 from .seats import HAND_SIZE, SEATS
 from .validate import validate_action
-
-STOCK_AT_DEAL = 20
-# 2.2 "from the middle of the stock": the shown trump card is at one of these positions of
-# the 20-card stock (0 = top), neither among the five top nor the five bottom cards.
-TRUMP_CARD_POSITIONS = range(5, STOCK_AT_DEAL - 5)
 
 # Speed (issue 15): the hot paths compare kinds by identity, build tuples with the C-level
 # tuple.__new__ instead of the NamedTuple constructors, and hand out prebuilt actions.
@@ -35,36 +30,11 @@ _LEAD, _BEAT, _DISCARD, _MOLODKA = (
     ActionKind.DISCARD,
     ActionKind.MOLODKA,
 )
-_EV_RETURN, _EV_TAKE, _EV_DRAW = EventKind.RETURN, EventKind.TAKE, EventKind.DRAW
+_EV_RETURN, _EV_TAKE = EventKind.RETURN, EventKind.TAKE
 _new = tuple.__new__
 _idx = attrgetter("index")
-# An entry of the raw log: a move's Play; a take with the cards then drawn (6.1) in the
-# place of an Event's cards; or the fields of any other Event.
-_RawEvent = Play | tuple[EventKind, int, tuple[Card, ...], int]
-
-
-def _randbelow(n: int, getrandbits: Callable[[int], int]) -> int:
-    """``random.Random._randbelow(n)``, the same draws of the same generator."""
-    k = n.bit_length()
-    r = getrandbits(k)
-    while r >= n:
-        r = getrandbits(k)
-    return r
-
-
-def _shuffle(deck: list[Card], getrandbits: Callable[[int], int]) -> None:
-    """``random.Random.shuffle(deck)``, inlined: the same permutation from the same state
-    (tests/engine/test_differential.py compares them)."""
-    for i in range(len(deck) - 1, 0, -1):
-        n = i + 1
-        k = _BITS[n]
-        j = getrandbits(k)
-        while j >= n:
-            j = getrandbits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
-_BITS = [n.bit_length() for n in range(len(CARDS) + 1)]
+# The seats clockwise from each seat, that seat first (6.1: the order of drawing).
+_CLOCKWISE = tuple(tuple((s + i) % SEATS for i in range(SEATS)) for s in range(SEATS))
 
 
 class Game:
@@ -75,7 +45,11 @@ class Game:
         "_legal_seat",
         "_log",
         "_log_read",
+        "_piles",
         "_raw_log",
+        "_trick",
+        "_trick_seat",
+        "_unpiled",
         "dealer",
         "first_leader",
         "hands",
@@ -84,8 +58,6 @@ class Game:
         "lead_seat",
         "molodka_seat",
         "opener",
-        "piles",
-        "plays",
         "stock",
         "top",
         "top_seat",
@@ -101,18 +73,22 @@ class Game:
     trump: Suit
     hands: list[list[Card]]
     stock: list[Card]  # stock[0] is the top of the stock
-    piles: list[list[Card]]  # per team, every card of every trick taken
+    _piles: list[list[Card]]  # per team, every card of every trick taken (see ``piles``) ...
+    _unpiled: tuple[list[list[Action]], list[list[Action]]]  # ... but these tricks' cards
     tricks: list[int]  # tricks taken per team
     opener: int  # who opened (or is due to open) the current trick: 5.3 priority
     lead_seat: int | None  # whose cards are the lead now (the opener or a molodka)
     k: int  # size of the current trick, 0 before the lead
-    plays: list[Play]  # plays since the current lead, the lead first
     top: tuple[Card, ...]  # the cards to beat (4.2)
     top_seat: int  # who laid ``top``: the taker if nobody beats again (4.3)
     molodka_seat: int | None  # the seat whose molodka is the lead of this trick
     turn: int | None  # whose turn (None once the game is over)
     last_taker: int | None
-    _raw_log: list[_RawEvent]  # the game log in raw form, appended by every move
+    # The plays since the current lead, the lead first (see ``plays``): their actions, and
+    # the seat of the first; the others follow clockwise, each seat in turn (4.2).
+    _trick: list[Action]
+    _trick_seat: int
+    _raw_log: list[RawEntry]  # the game log in raw form, appended by every move (.log)
     _log: list[Event]  # the Events of ``_raw_log`` built so far (see ``log``) ...
     _log_read: int  # ... from this many of its entries
     _legal: tuple[Action, ...] | None  # the last legal_actions answer (a memo) ...
@@ -121,31 +97,9 @@ class Game:
     @classmethod
     def deal(cls, rng: random.Random, dealer: int, leader: int) -> Game:
         """2: shuffle with ``rng``, deal 4 cards each from the dealer's left, show a trump."""
-        deck = list(CARDS)
-        if type(rng) is random.Random:
-            _shuffle(deck, rng.getrandbits)
-            pos = TRUMP_CARD_POSITIONS[0] + _randbelow(len(TRUMP_CARD_POSITIONS), rng.getrandbits)
-        else:
-            rng.shuffle(deck)
-            pos = rng.randint(TRUMP_CARD_POSITIONS[0], TRUMP_CARD_POSITIONS[-1])
-        # 2.1: one card at a time, clockwise from seat dealer+1, four rounds.
-        # The card at position 4·round + i - 1 goes to seat dealer + i.
-        dealt = SEATS * HAND_SIZE
-        hands: list[list[Card]] = [[], [], [], []]
-        for i in range(1, SEATS + 1):
-            hands[(dealer + i) % SEATS] = deck[i - 1 : dealt : SEATS]
-        stock = deck[dealt:]
-        # 2.2: a random card from the middle of the stock (neither of the five
-        # top nor of the five bottom cards) is shown and stays where it was.
-        trump_card = stock[pos]
-        return cls.from_parts(
-            dealer=dealer,
-            first_leader=leader,
-            hands=hands,
-            stock=stock,
-            trump_card=trump_card,
-            check=False,  # a fresh deal of the 36 cards is consistent by construction
-        )
+        hands, stock, trump_card = deal_cards(rng, dealer)
+        # A fresh deal of the 36 cards is consistent by construction: no check.
+        return cls._start(dealer, leader, hands, stock, trump_card, [[], []], [0, 0])
 
     @classmethod
     def from_parts(
@@ -161,31 +115,57 @@ class Game:
         check: bool = True,
     ) -> Game:
         """Build a position at the start of a trick (used by deal, tests and tools)."""
-        g = cls.__new__(cls)
+        g = cls._start(
+            dealer,
+            first_leader,
+            [sorted(h, key=_idx) for h in hands],
+            list(stock),
+            trump_card,
+            [list(p) for p in piles] if piles else [[], []],
+            list(tricks) if tricks else [0, 0],
+        )
+        if check:
+            g.check_invariants()
+        return g
+
+    @classmethod
+    def _start(
+        cls,
+        dealer: int,
+        leader: int,
+        hands: list[list[Card]],
+        stock: list[Card],
+        trump_card: Card,
+        piles: list[list[Card]],
+        tricks: list[int],
+    ) -> Game:
+        """A position at the start of a trick led by ``leader``, from lists it may keep
+        (hands sorted by card index)."""
+        g = object.__new__(cls)
         g.dealer = dealer
-        g.first_leader = first_leader
+        g.first_leader = leader
         g.trump_card = trump_card
         g.trump = trump_card.suit
-        g.hands = [sorted(h, key=_idx) for h in hands]
-        g.stock = list(stock)
-        g.piles = [list(p) for p in piles] if piles else [[], []]
-        g.tricks = list(tricks) if tricks else [0, 0]
-        g.opener = first_leader
+        g.hands = hands
+        g.stock = stock
+        g._piles = piles
+        g._unpiled = ([], [])
+        g.tricks = tricks
+        g.opener = leader
         g.lead_seat = None
         g.k = 0
-        g.plays = []
+        g._trick = []
+        g._trick_seat = leader
         g.top = ()
-        g.top_seat = first_leader
+        g.top_seat = leader
         g.molodka_seat = None
-        g.turn = first_leader
+        g.turn = leader
         g.last_taker = None
         g._raw_log = []
         g._log = []
         g._log_read = 0
         g._legal = None
         g._legal_seat = -1
-        if check:
-            g.check_invariants()
         return g
 
     # ------------------------------------------------------------------ queries
@@ -197,29 +177,46 @@ class Game:
     def log(self) -> list[Event]:
         """The game log (rules 4–6), oldest first. Built lazily: a move records plain
         tuples and the Events are made when somebody reads the log; always the same list."""
-        log, raw = self._log, self._raw_log
-        n = self._log_read
-        if n < len(raw):
-            for e in raw[n:]:
-                if type(e) is Play:  # a move: its Event is made from its Play
-                    log.append(Event(EVENT_OF[e.kind], e.seat, e.cards, len(e.cards)))
-                elif e[0] is _EV_TAKE:  # a take, then the draws of its cards (6.1)
-                    kind, taker, drawn, size = e
-                    log.append(Event(kind, taker, (), size))
-                    for i in range(SEATS):
-                        got = drawn[i::SEATS]
-                        if got:
-                            log.append(Event(_EV_DRAW, (taker + i) % SEATS, got, len(got)))
-                else:
-                    log.append(_new(Event, e))
+        raw = self._raw_log
+        if self._log_read < len(raw):
+            extend_log(self._log, raw[self._log_read :])
             self._log_read = len(raw)
-        return log
+        return self._log
 
     @log.setter
     def log(self, events: list[Event]) -> None:
         self._log = list(events)
         self._raw_log = [(e.kind, e.seat, e.cards, e.size) for e in events]
         self._log_read = len(self._raw_log)
+
+    @property
+    def plays(self) -> list[Play]:
+        """The plays to the current trick since its lead, the lead first (a new list)."""
+        first = self._trick_seat
+        return [_new(Play, ((first + i) % SEATS, a[0], a[1])) for i, a in enumerate(self._trick)]
+
+    @plays.setter
+    def plays(self, plays: list[Play]) -> None:
+        seats = [p.seat for p in plays]
+        if any(s != (seats[0] + i) % SEATS for i, s in enumerate(seats)):
+            raise ValueError("the plays of a trick are made by consecutive seats")
+        self._trick = [_new(Action, (p.kind, p.cards)) for p in plays]
+        self._trick_seat = seats[0] if seats else 0
+
+    @property
+    def piles(self) -> list[list[Card]]:
+        """Per team, every card of every trick it took, in the order played (4.3)."""
+        for pile, tricks in zip(self._piles, self._unpiled, strict=True):
+            for trick in tricks:  # tricks taken since the piles were last read
+                for action in trick:
+                    pile += action[1]
+            tricks.clear()
+        return self._piles
+
+    @piles.setter
+    def piles(self, piles: list[list[Card]]) -> None:
+        self._piles = piles
+        self._unpiled = ([], [])
 
     def check_invariants(self) -> None:
         """1.2 and 4.4: all 36 cards are somewhere exactly once; hands are equal in size."""
@@ -266,13 +263,10 @@ class Game:
     def validate(self, seat: int, action: Action) -> Action:
         """Raise :class:`IllegalActionError` unless legal; return the normalised action."""
         memo = self._legal
-        if (
-            memo is not None
-            and self._legal_seat == seat
-            and type(action) is Action
-            and action in memo
-        ):
-            return action  # one of the moves just listed for this very position
+        if memo is not None and self._legal_seat == seat and type(action) is Action:
+            for listed in memo:  # one of the moves just listed for this very position:
+                if listed == action:  # the listed object itself (apply finds it by identity)
+                    return listed
         return validate_action(self, seat, action)
 
     def ends_with(self, seat: int, action: Action) -> bool:
@@ -280,7 +274,7 @@ class Game:
         the last trick: nothing left in the stock and the fourth player's last cards."""
         return (
             not self.stock
-            and len(self.plays) == SEATS - 1
+            and len(self._trick) == SEATS - 1
             and action.kind is not ActionKind.MOLODKA
             and seat == self.turn
             and len(self.hands[seat]) == len(action.cards)
@@ -288,37 +282,40 @@ class Game:
 
     def apply(self, seat: int, action: Action) -> None:
         """Validate, then play; raises :class:`IllegalActionError`, changing nothing, if illegal."""
-        memo = self._legal  # validate, inlined: this is the engine's hottest call
-        if (
-            memo is None
-            or self._legal_seat != seat
-            or type(action) is not Action
-            or action not in memo
-        ):
+        # Validate, inlined: this is the engine's hottest call. An action just listed by
+        # legal_actions for this seat is one of the very objects of that list, found by
+        # identity (``in`` would compare unequal cards through Card.__eq__, a Python call).
+        memo = self._legal
+        if memo is None or self._legal_seat != seat:
             action = validate_action(self, seat, action)
+        else:
+            for listed in memo:
+                if listed is action:
+                    break
+            else:
+                action = validate_action(self, seat, action)
         self._legal = None
         kind, played = action
         hand = self.hands[seat]
-        if len(played) == 1:
-            hand.remove(played[0])
-        else:
-            for c in played:
-                hand.remove(c)
+        for c in played:  # remove by identity (cards are interned), not list.remove
+            i = 0
+            while hand[i] is not c:
+                i += 1
+            del hand[i]
         if kind is _BEAT or kind is _DISCARD:
             if kind is _BEAT:
                 self.top = played
                 self.top_seat = seat
-            play = _new(Play, (seat, kind, played))
-            self._raw_log.append(play)  # the log keeps the Play; ``log`` makes its Event
-            plays = self.plays
-            plays.append(play)
-            if len(plays) < SEATS:
+            self._raw_log.append(action)  # an answer: its seat follows from the log
+            trick = self._trick
+            trick.append(action)
+            if len(trick) < SEATS:
                 self.turn = (seat + 1) % SEATS
             else:
                 self._finish_trick()
             return
         # A lead or a molodka (4.1, 5).
-        if kind is _MOLODKA and self.plays:
+        if kind is _MOLODKA and self._trick:
             # 5.2: every card already played to this trick goes back to its hand.
             for p in self.plays:
                 back = self.hands[p.seat]
@@ -332,22 +329,19 @@ class Game:
         self.top_seat = seat
         # 5.4: a leader's four of a suit is a molodka too (it holds top priority).
         self.molodka_seat = seat if kind is _MOLODKA or n == HAND_SIZE else None
-        play = _new(Play, (seat, kind, played))
-        self._raw_log.append(play)
-        self.plays = [play]
+        self._raw_log.append((seat, action))
+        self._trick = [action]
+        self._trick_seat = seat
         self.turn = (seat + 1) % SEATS
 
     def _finish_trick(self) -> None:
         # 4.3: the last successful beater (or the leader) takes all 4·k cards.
         taker = self.top_seat
         team = taker & 1  # team_of(taker), inlined
-        pile = self.piles[team]
-        for p in self.plays:
-            pile += p[2]
+        self._unpiled[team].append(self._trick)  # its cards go to the pile when read
         self.tricks[team] += 1
-        self.plays = []
-        self.lead_seat = None
-        self.molodka_seat = None
+        self._trick = []
+        self.lead_seat = self.molodka_seat = None
         n = SEATS * self.k
         self.k = 0
         self.top = ()
@@ -355,27 +349,31 @@ class Game:
         # 6.1: draw one card at a time clockwise from the taker until all hold 4
         # or the stock is empty.
         stock, hands = self.stock, self.hands
-        m = min(len(stock), SEATS * (HAND_SIZE - len(hands[taker])))
-        if m == SEATS:  # one card each, the taker first
-            for i in range(SEATS):
-                insort(hands[(taker + i) % SEATS], stock[i], key=_idx)
-        elif m:
-            for i in range(SEATS):
-                got = stock[i:m:SEATS]  # round-robin: the taker gets the 1st, 5th, ... card
+        drawn = stock[: SEATS * (HAND_SIZE - len(hands[taker]))]
+        if len(drawn) == SEATS:  # one card each, the taker first, into the sorted hand
+            order = _CLOCKWISE[taker]
+            for j, c in enumerate(drawn):
+                h = hands[order[j]]
+                i = len(h)
+                index = c.index
+                while i and h[i - 1].index > index:
+                    i -= 1
+                h.insert(i, c)
+        elif drawn:
+            for i, s in enumerate(_CLOCKWISE[taker]):
+                got = drawn[i::SEATS]  # round-robin: the taker gets the 1st, 5th, ... card
                 if got:
-                    h = hands[(taker + i) % SEATS]
+                    h = hands[s]
                     h += got
                     h.sort(key=_idx)
         # One raw entry for the take and the draws; ``log`` makes their Events.
-        self._raw_log.append((_EV_TAKE, taker, tuple(stock[:m]), n))
-        del stock[:m]
+        self._raw_log.append((_EV_TAKE, taker, drawn, n))
+        del stock[: len(drawn)]
         # 6.2 / 6.3: the taker leads next, unless everything is played out.
         if not stock and not hands[taker]:
             self.turn = None
         else:
-            self.opener = taker
-            self.top_seat = taker
-            self.turn = taker
+            self.opener = self.top_seat = self.turn = taker
 
     def result(self) -> GameResult:
         """7: the scoring; only for a finished game."""
@@ -397,26 +395,6 @@ class Game:
             last_trick_taker=self.last_taker,
             best_trick=best_trick(self.log),
         )
-
-
-def best_trick(log: list[Event]) -> BestTrick | None:
-    """The taken trick with the most face-up card points (the first of equals); discards
-    count nothing (their faces stay hidden, 9.2), a returned trick (5.2) nothing."""
-    best: BestTrick | None = None
-    points = cards = 0
-    for e in log:
-        if e.kind in (EventKind.LEAD, EventKind.BEAT, EventKind.MOLODKA):
-            points += sum(c.points for c in e.cards)
-            cards += len(e.cards)
-        elif e.kind is EventKind.DISCARD:
-            cards += e.size or len(e.cards)
-        elif e.kind is EventKind.RETURN:
-            points = cards = 0
-        elif e.kind is EventKind.TAKE:
-            if best is None or points > best.points:
-                best = BestTrick(points, e.size or cards, e.seat)
-            points = cards = 0
-    return best
 
 
 __all__ = ["STOCK_AT_DEAL", "TRUMP_CARD_POSITIONS", "Game", "best_trick"]

@@ -84,43 +84,48 @@ def _leads(hand: list[Card]) -> tuple[Action, ...]:
 def _answers(game: Game, hand: list[Card]) -> list[Action]:
     """4.2 for k > 1: the beats of the k cards on top, then every discard of k cards."""
     top, trump, k = game.top, game.trump, game.k
-    subsets = list(combinations(hand, k))
+    out: list[Action] = []
     # Only cards that beat some card on top can be part of a beat; combinations of them,
     # in hand order, come in the same order as the beats among all subsets.
     if k == 2:
         bx, by = top[0]._beaten_by[trump], top[1]._beaten_by[trump]
-        cands = [c for c in hand if c in bx or c in by]
-        if len(cands) < 2:
-            out = []
-        else:
-            out = [
-                _BEATS[c]
-                for c in combinations(cands, 2)
-                if (c[0] in bx and c[1] in by) or (c[0] in by and c[1] in bx)
-            ]
+        cands = []
+        for c in hand:
+            if c in bx or c in by:
+                cands.append(c)
+        if len(cands) >= 2:
+            for pair in combinations(cands, 2):
+                a, b = pair
+                if (a in bx and b in by) or (a in by and b in bx):
+                    out.append(_BEATS[pair])
     else:
-        cands = [c for c in hand if any(c in t._beaten_by[trump] for t in top)]
-        if len(cands) < k:
-            out = []
-        else:
-            out = [_BEATS[c] for c in combinations(cands, k) if beats_all(c, top, trump)]
-    out += map(_DISCARDS.__getitem__, subsets)
+        beaten = [t._beaten_by[trump] for t in top]
+        cands = []
+        for c in hand:
+            for bs in beaten:
+                if c in bs:
+                    cands.append(c)
+                    break
+        if len(cands) >= k:
+            for combo in combinations(cands, k):
+                if beats_all(combo, top, trump):
+                    out.append(_BEATS[combo])
+    out += map(_DISCARDS.__getitem__, combinations(hand, k))
     return out
 
 
 def legal_actions(self: Game, seat: int) -> list[Action]:
     """Every action ``seat`` may take now, molodka out of turn included."""
-    if self.turn is None or not 0 <= seat < SEATS:
+    turn = self.turn
+    if turn is None or not 0 <= seat < SEATS:
         return []
     hand = self.hands[seat]
-    if seat == self.turn:
+    if seat == turn:
         if self.lead_seat is None:
             # The ordinary leader has no molodka besides the lead of the four cards (5.4).
             key = tuple(hand)
-            cached = _HAND_LEADS.get(key)
-            if cached is not None:
-                acts = cached
-            else:
+            acts = _HAND_LEADS.get(key)
+            if acts is None:
                 if len(_HAND_LEADS) >= _HAND_LEADS_MAX:
                     _HAND_LEADS.clear()
                 if len(hand) == 1:
@@ -133,10 +138,23 @@ def legal_actions(self: Game, seat: int) -> list[Action]:
             self._legal = acts
             self._legal_seat = seat
             return list(acts)
-        if self.k == 1:  # the commonest case, inlined
+        if self.k == 1:  # the commonest case, inlined (plain loops: no comprehension frames)
             beaters = self.top[0]._beaten_by[self.trump]
-            out = [c._beat1 for c in hand if c in beaters]
-            out += [c._discard1 for c in hand]
+            out = []
+            for c in hand:
+                if c in beaters:
+                    out.append(c._beat1)
+            if len(hand) != HAND_SIZE:
+                for c in hand:
+                    out.append(c._discard1)
+            else:  # a full hand, unrolled
+                a, b, c, d = hand
+                out += (a._discard1, b._discard1, c._discard1, d._discard1)
+                if a.suit is d.suit and self.can_declare_molodka(seat):  # sorted: one suit
+                    out.append(_MOLODKAS[tuple(hand)])
+            self._legal = tuple(out)
+            self._legal_seat = seat
+            return out
         else:
             out = _answers(self, hand)
     else:
