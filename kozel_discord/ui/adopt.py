@@ -100,11 +100,23 @@ def classify(
             found["table_game"] = len(results) + 1
         elif any(i.startswith(f"kozel:sit:{tid}:") for i in ids):
             found["lobby"] = message.id
-        elif not ids:
+        elif review_of(ids, table.series_key) is not None:
+            # A game's summary: its Review button names the series and the game.
+            found[f"result_{review_of(ids, table.series_key)}"] = message.id
+        elif not ids:  # a summary posted without controls (before the Review button)
             key = titles.pop(_title(message) or "", "")
             if key:
                 found[key] = message.id
     return {k: v for k, v in found.items() if k not in saved or k in ("table", "table_game")}
+
+
+def review_of(ids: list[str] | set[str], series_key: str | None) -> int | None:
+    """The game number a summary's Review button names, for this table's series."""
+    prefix = f"kozel:review:{series_key}:"
+    for i in ids:
+        if series_key and i.startswith(prefix) and i[len(prefix) :].isdigit():
+            return int(i[len(prefix) :])
+    return None
 
 
 async def find_unsaved(
