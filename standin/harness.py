@@ -33,8 +33,10 @@ class BotProcess:
         *,
         guild: StandInGuild | None = None,
         extra_env: dict[str, str] | None = None,
+        python_args: tuple[str, ...] = (),
     ) -> None:
         self.standin = standin
+        self.python_args = python_args  # before ``-m kozel_discord`` (``-m cProfile ...``)
         self.database_url = database_url
         self.log_path = log_path
         self.guild = guild
@@ -67,6 +69,7 @@ class BotProcess:
         log = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child process
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
+            *self.python_args,
             "-m",
             "kozel_discord",
             "run",
