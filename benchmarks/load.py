@@ -173,7 +173,7 @@ async def main() -> None:
                     else ()
                 ),
             )
-            await bot.start()
+            await bot.start(timeout=300)  # a busy machine starts slowly
             await standin.wait_for_commands("kozel", timeout=60)
             rng = random.Random(1)
             drivers = []
