@@ -8,7 +8,14 @@ The run lasts ``--seconds``; then the figures:
 - interactions handled, and the time from an interaction arriving to its answer
   (p50, p95, p99, max — measured by the stand-in), missed 3-second deadlines;
 - moves per second, games finished, table-message edits and rate-limited requests;
-- the bot process's peak memory and its event-loop lag (p99, max).
+- the bot process's peak memory and its event-loop lag (p99, max);
+- CPU time while playing, per move: the bot process itself, its worker processes (computer
+  players, pictures), and beside them the benchmark process (the stand-in and the scripted
+  humans) and PostgreSQL (every process of the server: other users of the server count
+  too), so that the bot's figure can be read against what ran beside it.
+
+``--profile FILE`` runs the bot under cProfile (its main thread, CPU time; written when
+it stops; benchmarks/profile_bot.py).
 
 Run: .venv/bin/python -m benchmarks.load [--tables 200] [--seconds 60]
      [--database-url postgresql+asyncpg://postgres@127.0.0.1:5432/postgres]
@@ -22,6 +29,7 @@ import asyncio
 import os
 import random
 import re
+import signal
 import tempfile
 import time
 from pathlib import Path
@@ -47,6 +55,64 @@ async def _human(
             return
 
 
+_TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time of process ``pid`` (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / _TICK
+
+
+def _processes() -> list[tuple[int, int, str]]:
+    """(pid, parent pid, command name) of every process."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        name = stat[stat.index("(") + 1 : stat.rindex(")")]
+        ppid = int(stat.rsplit(")", 1)[1].split()[1])
+        found.append((int(entry.name), ppid, name))
+    return found
+
+
+def cpu_snapshot(bot_pid: int) -> dict[str, dict[int, float]]:
+    """CPU seconds so far of the bot, its descendants and the PostgreSQL processes."""
+    procs = _processes()
+    children: dict[int, list[int]] = {}
+    for pid, ppid, _ in procs:
+        children.setdefault(ppid, []).append(pid)
+    workers: list[int] = []
+    todo = list(children.get(bot_pid, []))
+    while todo:
+        pid = todo.pop()
+        workers.append(pid)
+        todo += children.get(pid, [])
+    return {
+        "bot": {bot_pid: _cpu_seconds(bot_pid)},
+        "workers": {pid: _cpu_seconds(pid) for pid in workers},
+        "postgres": {pid: _cpu_seconds(pid) for pid, _, name in procs if name == "postgres"},
+    }
+
+
+def cpu_used(
+    before: dict[str, dict[int, float]], after: dict[str, dict[int, float]]
+) -> dict[str, float]:
+    """CPU seconds between two snapshots, per group (processes that started meanwhile count
+    from zero; those that ended are lost, which the bot's long-lived workers never do)."""
+    return {
+        group: sum(t - before[group].get(pid, 0.0) for pid, t in after[group].items())
+        for group in after
+    }
+
+
 def _vm_hwm_mib(pid: int) -> float:
     try:
         status = Path(f"/proc/{pid}/status").read_text()
@@ -70,6 +136,7 @@ async def main() -> None:
         "--draw-processes", type=int, default=2, help="KOZEL_DRAW_PROCESSES (0: a thread)"
     )
     parser.add_argument("--think", type=float, default=1.0, help="human reaction time, seconds")
+    parser.add_argument("--profile", type=Path, help="cProfile the bot into this file")
     parser.add_argument(
         "--database-url",
         default=os.environ.get(
@@ -100,8 +167,13 @@ async def main() -> None:
                     "KOZEL_FIXED_SEED": "",
                     "KOZEL_DB_POOL_SIZE": os.environ.get("KOZEL_DB_POOL_SIZE", "10"),
                 },
+                python_args=(
+                    (str(Path(__file__).with_name("profile_bot.py")), str(args.profile.resolve()))
+                    if args.profile
+                    else ()
+                ),
             )
-            await bot.start()
+            await bot.start(timeout=300)  # a busy machine starts slowly
             await standin.wait_for_commands("kozel", timeout=60)
             rng = random.Random(1)
             drivers = []
@@ -113,6 +185,12 @@ async def main() -> None:
                 drivers.append(d)
             setup_interactions = len(standin.latencies)
             loop = asyncio.get_running_loop()
+            assert bot.proc is not None
+            moves_before = len(re.findall(r" move table=", bot.log_text()))
+            cpu_before = cpu_snapshot(bot.proc.pid)
+            own_before = time.process_time()
+            if args.profile:
+                bot.proc.send_signal(signal.SIGUSR1)
             start = loop.time()
             errors: list[str] = []
             print(f"playing for {args.seconds:.0f} s…", flush=True)
@@ -123,6 +201,9 @@ async def main() -> None:
                 )
             )
             elapsed = loop.time() - start
+            cpu = cpu_used(cpu_before, cpu_snapshot(bot.proc.pid))
+            cpu["benchmark"] = time.process_time() - own_before
+            moves_played = len(re.findall(r" move table=", bot.log_text())) - moves_before
             latencies = list(standin.latencies.values())
             play_latencies = latencies[setup_interactions:]
             assert bot.proc is not None
@@ -160,6 +241,17 @@ async def main() -> None:
             m = re.search(rf"{key}=([\d.]+)", final)
             if m:
                 print(f"{key + ':':29}{m[1]} ms")
+        per_move = 1000 / max(moves_played, 1)
+        print(f"CPU while playing, {moves_played} moves, ms per move (s in all):")
+        for group, label in (
+            ("bot", "bot process"),
+            ("workers", "bot's workers"),
+            ("benchmark", "stand-in + humans"),
+            ("postgres", "PostgreSQL"),
+        ):
+            print(f"  {label + ':':27}{cpu[group] * per_move:8.2f} ms  ({cpu[group]:.1f} s)")
+        total = cpu["bot"] + cpu["workers"]
+        print(f"  {'bot + workers:':27}{total * per_move:8.2f} ms  ({total:.1f} s)")
         print(f"driver errors:               {len(errors)}")
         for e in errors[:5]:
             print("  ", e)

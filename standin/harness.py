@@ -33,8 +33,10 @@ class BotProcess:
         *,
         guild: StandInGuild | None = None,
         extra_env: dict[str, str] | None = None,
+        python_args: tuple[str, ...] = (),
     ) -> None:
         self.standin = standin
+        self.python_args = python_args  # before ``-m kozel_discord`` (``-m cProfile ...``)
         self.database_url = database_url
         self.log_path = log_path
         self.guild = guild
@@ -61,12 +63,14 @@ class BotProcess:
         env.update(self.extra_env)
         return env
 
-    async def start(self, sessions: int = 1) -> None:
-        """Start the process and wait until ``sessions`` new gateway sessions are connected."""
+    async def start(self, sessions: int = 1, *, timeout: float = 30) -> None:
+        """Start the process and wait until ``sessions`` new gateway sessions are connected
+        (within ``timeout`` seconds)."""
         before = len(self.standin.sessions)
         log = open(self.log_path, "ab")  # noqa: SIM115 - handed to the child process
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable,
+            *self.python_args,
             "-m",
             "kozel_discord",
             "run",
@@ -79,7 +83,7 @@ class BotProcess:
         log.close()
         await self.standin.wait_for(
             lambda: sum(1 for x in self.standin.sessions[before:] if x.connected) >= sessions,
-            timeout=30,
+            timeout=timeout,
             what="the bot's gateway session",
         )
 

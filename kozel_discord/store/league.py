@@ -43,7 +43,7 @@ from weakref import WeakKeyDictionary
 
 from sqlalchemy.engine import Engine
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from kozel_discord.engine import SERIES_TARGET
 from kozel_discord.store import games, live, queries, rate_budget, series
@@ -87,9 +87,32 @@ class UnitOfWork:
     Do not keep it beyond the unit or share it between tasks.
     """
 
-    def __init__(self, session: AsyncSession, now: Callable[[], dt.datetime]) -> None:
-        self._session = session
+    def __init__(
+        self,
+        connection: AsyncConnection | AsyncSession,
+        now: Callable[[], dt.datetime],
+        sessionmaker: async_sessionmaker[AsyncSession] | None = None,
+    ) -> None:
+        # The hot path (a move: one live-table row) runs on the connection itself; the
+        # league writes get a session joined to the same transaction when first needed.
+        self._conn = connection
         self._now = now
+        self._sessionmaker = sessionmaker
+        self._joined: AsyncSession | None = (
+            connection if isinstance(connection, AsyncSession) else None
+        )
+
+    @property
+    def _session(self) -> AsyncSession:
+        if self._joined is None:
+            assert self._sessionmaker is not None and isinstance(self._conn, AsyncConnection)
+            self._joined = self._sessionmaker(bind=self._conn)
+        return self._joined
+
+    async def _close(self) -> None:
+        """End the joined session (the transaction itself is the connection's)."""
+        if self._joined is not None and self._joined is not self._conn:
+            await self._joined.close()
 
     async def set_rank_computer_series(self, guild_id: int, value: bool) -> GuildSettings:
         """Whether series with a computer seat count for the humans in them (default off).
@@ -153,7 +176,7 @@ class UnitOfWork:
         saved in between, or the table was deleted).
         """
         await live.save_table(
-            self._session,
+            self._conn,
             guild_id=guild_id,
             channel_id=channel_id,
             version=version,
@@ -167,7 +190,7 @@ class UnitOfWork:
     async def delete_table(self, channel_id: int, *, version: int | None = None) -> bool:
         """Delete the snapshot of ``channel_id``; returns whether there was one. With
         ``version``, delete only that version, else raise :class:`StaleTableError`."""
-        return await live.delete_table(self._session, channel_id, version)
+        return await live.delete_table(self._conn, channel_id, version)
 
     async def lock_rate_leases(self, budget: str, forget_before: float) -> list[RateLease]:
         """Lock the request budget ``budget`` for this unit of work and return its leases
@@ -198,8 +221,11 @@ class LeagueStore:
             raise ValueError("max_attempts must be >= 1")
         self._sessionmaker = sessionmaker
         self._max_attempts = max_attempts
+        self._engine: AsyncEngine | None = None
         self._now = now
         bind = sessionmaker.kw.get("bind")
+        if isinstance(bind, AsyncEngine):
+            self._engine = bind
         self._sqlite_engine: Engine | None = (
             bind.sync_engine
             if isinstance(bind, AsyncEngine) and bind.dialect.name == "sqlite"
@@ -224,9 +250,21 @@ class LeagueStore:
             )
         token = _inside_unit_of_work.set(True)
         try:
-            async with self._write_lock(), self._sessionmaker() as session, session.begin():
-                await session.connection(execution_options={WRITE: True})
-                yield UnitOfWork(session, self._now)
+            if self._engine is None:  # a sessionmaker without an engine: the ORM way
+                async with self._write_lock(), self._sessionmaker() as session, session.begin():
+                    await session.connection(execution_options={WRITE: True})
+                    yield UnitOfWork(session, self._now)
+                return
+            # A plain connection: a move's write (one row) costs half the CPU of a session's
+            # (benchmarks/persistence.py); a session joins it only for the league writes.
+            async with self._write_lock(), self._engine.connect() as conn:
+                await conn.execution_options(**{WRITE: True})
+                async with conn.begin():
+                    uow = UnitOfWork(conn, self._now, self._sessionmaker)
+                    try:
+                        yield uow
+                    finally:
+                        await uow._close()
         finally:
             _inside_unit_of_work.reset(token)
 

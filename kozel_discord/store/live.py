@@ -10,8 +10,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from sqlalchemy import delete, select, update
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy import Table, bindparam, delete, select, update
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from kozel_discord.store import models as m
 from kozel_discord.store.errors import StaleTableError
@@ -32,14 +32,40 @@ def _live_table(row: m.LiveTable) -> LiveTable:
     )
 
 
-async def _stored_version(session: AsyncSession, channel_id: int) -> int | None:
-    return await session.scalar(
-        select(m.LiveTable.version).where(m.LiveTable.channel_id == channel_id)
+Executor = AsyncSession | AsyncConnection
+
+_T: Table = m.LiveTable.__table__  # type: ignore[assignment]
+_ROW: dict[str, Any] = {
+    "guild_id": bindparam("b_guild_id"),
+    "version": bindparam("b_version"),
+    "state": bindparam("b_state"),
+    "messages": bindparam("b_messages"),
+    "settings": bindparam("b_settings"),
+    "deadline": bindparam("b_deadline"),
+    "updated_at": bindparam("b_updated_at"),
+}
+# Built once (a move's write is the hot path): the next version of a row, if the stored one
+# is the version before it (optimistic concurrency).
+_UPDATE = (
+    update(_T)
+    .where(
+        _T.c.channel_id == bindparam("b_channel_id"),
+        _T.c.guild_id == bindparam("b_guild_id"),
+        _T.c.version == bindparam("b_previous"),
     )
+    .values(**_ROW)
+    .returning(_T.c.channel_id)
+)
+_STORED_VERSION = select(_T.c.version).where(_T.c.channel_id == bindparam("b_channel_id"))
+
+
+async def _stored_version(executor: Executor, channel_id: int) -> int | None:
+    value = await executor.scalar(_STORED_VERSION, {"b_channel_id": channel_id})
+    return None if value is None else int(value)
 
 
 async def save_table(
-    session: AsyncSession,
+    executor: Executor,
     *,
     guild_id: int,
     channel_id: int,
@@ -53,39 +79,30 @@ async def save_table(
     if not isinstance(version, int) or version < 1:
         raise ValueError(f"a table version is an int >= 1, not {version!r}")
     values = {
-        "guild_id": guild_id,
-        "version": version,
-        "state": state,
-        "messages": messages,
-        "settings": settings,
-        "deadline": deadline,
-        "updated_at": now,
+        "b_channel_id": channel_id,
+        "b_guild_id": guild_id,
+        "b_version": version,
+        "b_state": state,
+        "b_messages": messages,
+        "b_settings": settings,
+        "b_deadline": deadline,
+        "b_updated_at": now,
     }
     stmt: Any
     if version == 1:
         stmt = (
-            insert_for(session, m.LiveTable)
-            .values(channel_id=channel_id, **values)
+            insert_for(executor, _T)
+            .values(channel_id=bindparam("b_channel_id"), **_ROW)
             .on_conflict_do_nothing(index_elements=["channel_id"])
-            .returning(m.LiveTable.channel_id)
+            .returning(_T.c.channel_id)
         )
     else:
-        stmt = (
-            update(m.LiveTable)
-            .execution_options(synchronize_session=False)
-            .where(
-                m.LiveTable.channel_id == channel_id,
-                m.LiveTable.guild_id == guild_id,
-                m.LiveTable.version == version - 1,
-            )
-            .values(**values)
-            .returning(m.LiveTable.channel_id)
-        )
-    if (await session.execute(stmt)).scalar_one_or_none() is None:
+        stmt, values["b_previous"] = _UPDATE, version - 1
+    if (await executor.execute(stmt, values)).scalar_one_or_none() is None:
         raise StaleTableError(
             channel_id,
             None if version == 1 else version - 1,
-            await _stored_version(session, channel_id),
+            await _stored_version(executor, channel_id),
         )
 
 
@@ -94,18 +111,14 @@ async def load_table(session: AsyncSession, channel_id: int) -> LiveTable | None
     return None if row is None else _live_table(row)
 
 
-async def delete_table(session: AsyncSession, channel_id: int, version: int | None) -> bool:
-    stmt = (
-        delete(m.LiveTable)
-        .where(m.LiveTable.channel_id == channel_id)
-        .execution_options(synchronize_session=False)
-    )
+async def delete_table(executor: Executor, channel_id: int, version: int | None) -> bool:
+    stmt = delete(_T).where(_T.c.channel_id == channel_id)
     if version is not None:
-        stmt = stmt.where(m.LiveTable.version == version)
-    result = await session.execute(stmt.returning(m.LiveTable.channel_id))
+        stmt = stmt.where(_T.c.version == version)
+    result = await executor.execute(stmt.returning(_T.c.channel_id))
     deleted = result.scalar_one_or_none() is not None
     if not deleted and version is not None:
-        stored = await _stored_version(session, channel_id)
+        stored = await _stored_version(executor, channel_id)
         if stored is not None:
             raise StaleTableError(channel_id, version, stored)
     return deleted

@@ -9,7 +9,7 @@ from typing import Any
 
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import DBAPIError, SQLAlchemyError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from kozel_discord.store.errors import StoreError, StoreUnavailable
 
@@ -20,9 +20,13 @@ def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def insert_for(session: AsyncSession, table: Any) -> Any:
+def insert_for(executor: AsyncSession | AsyncConnection, table: Any) -> Any:
     """A dialect-specific INSERT (for ``ON CONFLICT``): PostgreSQL or SQLite."""
-    name = session.get_bind().dialect.name
+    name = (
+        executor.dialect.name
+        if isinstance(executor, AsyncConnection)
+        else executor.get_bind().dialect.name
+    )
     if name == "postgresql":
         return postgresql.insert(table)
     if name == "sqlite":

@@ -71,7 +71,8 @@ class TablePresenter:
         self._edit_slot = self._pacer.slot
         self._queues: dict[int, asyncio.Queue[TableEvent]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        self._boards: dict[tuple[int, int], _Board] = {}
+        # channel -> user -> their latest board (by channel: a move looks at its table's only)
+        self._boards: dict[int, dict[int, _Board]] = {}
         self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
         self.pings = pings.TurnPings(self._channel)
         self._shown_png: dict[int, tuple[int, str]] = {}  # channel -> (message, picture digest)
@@ -378,7 +379,7 @@ class TablePresenter:
         """The player's latest private board (showing move ``shown_move``), to refresh in place
         when their turn comes."""
         loop = asyncio.get_running_loop()
-        self._boards[(table.channel_id, interaction.user.id)] = _Board(
+        self._boards.setdefault(table.channel_id, {})[interaction.user.id] = _Board(
             interaction, seat, locale, loop.time(), shown_move
         )
         if shown_move != self.tables.move_number(table):
@@ -387,8 +388,7 @@ class TablePresenter:
             self._enqueue(TableEvent(TableEventKind.MOVE, table))
 
     def _forget_boards(self, channel_id: int) -> None:
-        for key in [k for k in self._boards if k[0] == channel_id]:
-            del self._boards[key]
+        self._boards.pop(channel_id, None)
 
     async def _refresh_boards(self, table: Table) -> None:
         current = self.tables.get(table.channel_id)
@@ -396,11 +396,10 @@ class TablePresenter:
             return
         move = self.tables.move_number(current)
         now = asyncio.get_running_loop().time()
-        for (channel_id, user_id), board in list(self._boards.items()):
-            if channel_id != current.channel_id:
-                continue
+        boards = self._boards.get(current.channel_id, {})
+        for user_id, board in list(boards.items()):
             if now - board.since > BOARD_TOKEN_LIFETIME or current.seat_of(user_id) != board.seat:
-                del self._boards[(channel_id, user_id)]
+                del boards[user_id]
                 continue
             if board.shown_move == move:
                 continue
@@ -411,4 +410,4 @@ class TablePresenter:
             try:
                 await refresh_board(board.interaction, current, obs, move, board.locale)
             except discord.HTTPException:
-                del self._boards[(channel_id, user_id)]
+                boards.pop(user_id, None)
