@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from kozel_discord.__main__ import build_parser, main
 from kozel_discord.ai import HeuristicPlayer, RandomPlayer
+from kozel_discord.cli import build_parser, main
 from kozel_discord.engine import Action, ActionKind, Observation, cards
 from kozel_discord.simulate import make_players, next_move, play_series, random_chooser, simulate
 

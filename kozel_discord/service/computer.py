@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 
-from ..ai import SearchBudget, get_player
+from ..ai import SearchBudget, worker
 from ..engine import Action, Observation, Series, observe
 from ..workers import spawn_pool
 from .table import Table
@@ -27,14 +26,8 @@ HINT_LEVEL = "strong"  # suggests a move at a table with hints on
 SEARCHING_LEVELS = frozenset({"strong"})
 
 
-def _choose(level: str, obs: Observation, seed: str, budget: SearchBudget | None = None) -> Action:
-    return get_player(level, budget=budget).choose(obs, random.Random(seed))
-
-
-def _molodka(
-    level: str, obs: Observation, seed: str, budget: SearchBudget | None = None
-) -> Action | None:
-    return get_player(level, budget=budget).wants_molodka(obs, random.Random(seed))
+# The functions the worker processes run (ai/worker.py: a worker imports only ai + engine).
+_choose, _molodka, _warm_up = worker.choose, worker.molodka, worker.warm_up
 
 
 def fallback_choice(obs: Observation, seed: str) -> Action:
@@ -64,11 +57,6 @@ def wants_to_act(table: Table, series: Series, *, ask_molodkas: bool) -> bool:
     if table.seat(turn).played_by_computer:
         return True
     return ask_molodkas and bool(molodka_seats(table, series))
-
-
-def _warm_up() -> None:
-    """Import the players in a fresh worker process before the first real decision."""
-    get_player("strong")
 
 
 class ComputerPlayers:

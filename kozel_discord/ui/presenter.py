@@ -12,11 +12,7 @@ the end of the series are new messages. Only public observations (``observe(seri
 None)``, ``observe_game_end``) are rendered into public messages; a picture is drawn (in a
 worker process, :mod:`.drawing`) only for a post or edit about to be sent, and uploaded
 again only when it changed.
-
-When a player's turn comes (or a molodka becomes possible), their latest private board is
-refreshed in place through its interaction token, while that token is young enough
-(Discord keeps them 15 minutes): the move menu appears without a click. This is best
-effort; the "My hand" button always gives a fresh board.
+Players' private boards are refreshed in place when their turn comes (:mod:`.boards`).
 """
 
 from __future__ import annotations
@@ -25,7 +21,6 @@ import asyncio
 import contextlib
 import hashlib
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -34,7 +29,7 @@ from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
 from . import adopt, components, pings, render, results, table_message, threads
-from .board import refresh_board
+from .boards import PrivateBoards
 from .lobby import lobby_view
 from .pacing import Pacer
 from .ports import Messenger
@@ -42,18 +37,8 @@ from .review import review_view
 
 log = logging.getLogger(__name__)
 
-BOARD_TOKEN_LIFETIME = 14 * 60.0  # seconds; Discord's interaction tokens live 15 minutes
 IDLE_WORKER = 60.0
 NO_MENTIONS = discord.AllowedMentions.none()
-
-
-@dataclass
-class _Board:
-    interaction: discord.Interaction[Any]
-    seat: int
-    locale: str
-    since: float
-    shown_move: int
 
 
 class TablePresenter:
@@ -71,8 +56,9 @@ class TablePresenter:
         self._edit_slot = self._pacer.slot
         self._queues: dict[int, asyncio.Queue[TableEvent]] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
-        # channel -> user -> their latest board (by channel: a move looks at its table's only)
-        self._boards: dict[int, dict[int, _Board]] = {}
+        self.boards = PrivateBoards(
+            service, lambda table: self._enqueue(TableEvent(TableEventKind.MOVE, table))
+        )
         self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
         self.pings = pings.TurnPings(self._channel)
         self._shown_png: dict[int, tuple[int, str]] = {}  # channel -> (message, picture digest)
@@ -132,7 +118,7 @@ class TablePresenter:
             event = queue.get_nowait()
         if pending_edit is not None:
             await self._edit_table_message(pending_edit)
-        await self._refresh_boards(event.table)
+        await self.boards.refresh(event.table)
         await self.pings.follow(self.tables, event.table)
 
     def _current(self, table: Table) -> Table:
@@ -157,12 +143,12 @@ class TablePresenter:
             await self._post_series_over(table)
         elif kind is TableEventKind.STOPPED:
             await self._stopped(event.table)
-            self._forget_boards(table.channel_id)
+            self.boards.forget(table.channel_id)
             await self.tables.forget_stopped(event.table)
         elif kind is TableEventKind.IDLE_CLOSED:
             await self._stopped(table, text=t("idle.closed_message", table.locale))
             await self._send(table, content=t("idle.closed", table.locale))
-            self._forget_boards(table.channel_id)
+            self.boards.forget(table.channel_id)
             await self.tables.forget_stopped(event.table)
         elif kind is TableEventKind.VOTED:
             await self._send(table, content=pings.vote_text(event), allowed_mentions=NO_MENTIONS)
@@ -377,37 +363,5 @@ class TablePresenter:
         shown_move: int,
     ) -> None:
         """The player's latest private board (showing move ``shown_move``), to refresh in place
-        when their turn comes."""
-        loop = asyncio.get_running_loop()
-        self._boards.setdefault(table.channel_id, {})[interaction.user.id] = _Board(
-            interaction, seat, locale, loop.time(), shown_move
-        )
-        if shown_move != self.tables.move_number(table):
-            # The table moved on while this board was being sent (computer moves): the refresh
-            # that ran meanwhile saw the previous board, so refresh this one now.
-            self._enqueue(TableEvent(TableEventKind.MOVE, table))
-
-    def _forget_boards(self, channel_id: int) -> None:
-        self._boards.pop(channel_id, None)
-
-    async def _refresh_boards(self, table: Table) -> None:
-        current = self.tables.get(table.channel_id)
-        if current is None or current.series is None or current.status is not TableStatus.PLAYING:
-            return
-        move = self.tables.move_number(current)
-        now = asyncio.get_running_loop().time()
-        boards = self._boards.get(current.channel_id, {})
-        for user_id, board in list(boards.items()):
-            if now - board.since > BOARD_TOKEN_LIFETIME or current.seat_of(user_id) != board.seat:
-                del boards[user_id]
-                continue
-            if board.shown_move == move:
-                continue
-            obs = self.tables.observation(current, board.seat)
-            if obs is None or not (obs.my_turn or obs.can_declare_molodka()):
-                continue
-            board.shown_move = move
-            try:
-                await refresh_board(board.interaction, current, obs, move, board.locale)
-            except discord.HTTPException:
-                boards.pop(user_id, None)
+        when their turn comes (:mod:`.boards`)."""
+        self.boards.remember(table, seat, interaction, locale, shown_move)

@@ -23,8 +23,7 @@ import pytest
 from alembic.script import ScriptDirectory
 from sqlalchemy.engine import make_url
 
-from kozel_discord.__main__ import build_parser, main
-from kozel_discord.cli import database, tokens
+from kozel_discord.cli import build_parser, database, main, tokens
 from kozel_discord.cli import doctor as doctor_cmd
 from kozel_discord.settings import Settings, setting_env_var
 from kozel_discord.store.db import alembic_config
