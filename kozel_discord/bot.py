@@ -213,7 +213,8 @@ class KozelBot(commands.AutoShardedBot):
 
     async def _sync_emojis(self) -> None:
         try:
-            await sync_card_emojis(self)
+            # One process uploads (the one with shard 0); the others wait for its emojis.
+            await sync_card_emojis(self, upload=self.shard_ids is None or 0 in self.shard_ids)
         except Exception:
             log.exception("card emojis not synced: cards stay text")
 

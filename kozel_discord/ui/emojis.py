@@ -94,12 +94,29 @@ class EmojiClient(Protocol):
     async def create_application_emoji(self, *, name: str, image: bytes) -> discord.Emoji: ...
 
 
-async def sync_card_emojis(client: Any, into: CardEmojis = CARD_EMOJIS) -> int:
+#: How long a process that does not upload waits for the uploader's emojis: the delays
+#: between its listings (seconds), about two minutes in all.
+FOLLOWER_WAITS = (1.0, 2.0, 4.0, 8.0, 15.0, 30.0, 60.0)
+
+
+async def sync_card_emojis(
+    client: Any,
+    into: CardEmojis = CARD_EMOJIS,
+    *,
+    upload: bool = True,
+    waits: tuple[float, ...] = FOLLOWER_WAITS,
+) -> int:
     """Make the application's card emojis match the pictures; return how many were uploaded.
 
-    Never raises for Discord's refusals: the cards then stay text (logged once)."""
+    Application emojis belong to the bot, not to a process: when several processes run the
+    bot's shards, only one (``upload``: the one with shard 0) uploads and deletes; the others
+    (``upload=False``) list them until the uploader's are all there (``waits``), so two
+    processes never upload the same name (Discord refuses the second). Never raises for
+    Discord's refusals: the cards then stay text (logged once)."""
     images = await asyncio.to_thread(pictures.card_emojis)
     wanted = {versioned_name(i): i for i in images}
+    if not upload:
+        return await _follow(client, into, images, wanted, waits)
     try:
         existing = await client.fetch_application_emojis()
     except discord.HTTPException as exc:
@@ -129,3 +146,30 @@ async def sync_card_emojis(client: Any, into: CardEmojis = CARD_EMOJIS) -> int:
     into.set({i.name: found[versioned_name(i)] for i in images})
     log.info("card emojis ready: %d uploaded, %d kept", uploaded, len(images) - uploaded)
     return uploaded
+
+
+async def _follow(
+    client: Any,
+    into: CardEmojis,
+    images: tuple[Any, ...],
+    wanted: dict[str, Any],
+    waits: tuple[float, ...],
+) -> int:
+    """Wait for the uploading process's card emojis (see :func:`sync_card_emojis`)."""
+    for wait in (0.0, *waits):
+        if wait:
+            await asyncio.sleep(wait)
+        try:
+            existing = await client.fetch_application_emojis()
+        except discord.HTTPException as exc:
+            log.warning("card emojis not listed (status %s)", exc.status)
+            continue
+        found = {
+            e.name: discord.PartialEmoji(name=e.name, id=e.id) for e in existing if e.name in wanted
+        }
+        if len(found) == len(wanted):
+            into.set({i.name: found[versioned_name(i)] for i in images})
+            log.info("card emojis ready: %d, uploaded by the process with shard 0", len(found))
+            return 0
+    log.warning("card emojis not there after waiting for shard 0's process: cards stay text")
+    return 0

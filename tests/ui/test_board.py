@@ -222,3 +222,32 @@ async def test_emoji_sync_is_idempotent_and_deletes_only_our_stale_emojis() -> N
 @pytest.fixture(autouse=True)
 def _no_emojis() -> None:
     CARD_EMOJIS.clear()
+
+
+async def test_only_one_process_uploads_the_emojis_the_others_wait_for_them() -> None:
+    """Two processes of one bot: the one without shard 0 never uploads (Discord would
+    refuse the second upload of a name); it lists until the uploader's emojis are there."""
+    client = _FakeClient()
+    follower, leader = CardEmojis(), CardEmojis()
+    listings = 0
+    real_fetch = client.fetch_application_emojis
+
+    async def fetch() -> list[_FakeEmoji]:
+        nonlocal listings
+        listings += 1
+        if listings == 2:  # the uploading process runs between the follower's listings
+            assert await sync_card_emojis(client, leader) == 37
+        return await real_fetch()
+
+    client.fetch_application_emojis = fetch  # type: ignore[method-assign]
+    assert await sync_card_emojis(client, follower, upload=False, waits=(0.0, 0.0, 0.0)) == 0
+    assert len(client.created) == 37 and client.deleted == []  # the leader's uploads only
+    back = follower.of(None)
+    assert back is not None and back == leader.of(None)
+
+
+async def test_a_follower_without_the_uploader_keeps_text_cards() -> None:
+    client = _FakeClient()
+    into = CardEmojis()
+    assert await sync_card_emojis(client, into, upload=False, waits=(0.0,)) == 0
+    assert client.created == [] and into.of(None) is None
