@@ -38,8 +38,24 @@ class Hold:
         self.dropped = True
         self.released.set()
 
-    async def wait_reached(self, timeout: float = 30.0) -> None:
-        await asyncio.wait_for(self.reached.wait(), timeout)
+    async def wait_reached(
+        self, timeout: float = 30.0, alongside: asyncio.Task[Any] | None = None
+    ) -> None:
+        """Wait until the request is held. With ``alongside`` (the task meant to lead the
+        bot there), that task's own failure is raised at once instead of a bare timeout."""
+        if alongside is None:
+            await asyncio.wait_for(self.reached.wait(), timeout)
+            return
+        reached = asyncio.ensure_future(self.reached.wait())
+        done, _ = await asyncio.wait(
+            {reached, alongside}, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
+        )
+        if reached not in done:
+            reached.cancel()
+            if alongside in done:
+                alongside.result()  # raises what stopped it
+                raise AssertionError("the task ended without leading the bot to the hold")
+            raise TimeoutError(f"the hold on {self.method} {self.template} was not reached")
 
     def _matches(self, key: str, after: bool, params: dict[str, str], answer: Any) -> bool:
         if self.used or after != self.after or key != f"{self.method} {self.template}":

@@ -211,7 +211,7 @@ async def test_a_table_message_accepted_before_a_crash_shows_the_position_after_
     await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
     await standin.wait_for(driver.table_message, timeout=20, what="the table message")
     play = asyncio.create_task(driver.play_until(lambda: hold.reached.is_set()))
-    await hold.wait_reached(timeout=120)
+    await hold.wait_reached(timeout=120, alongside=play)
     play.cancel()
     await bot.crash_and_restart()
     hold.release()
