@@ -285,7 +285,14 @@ class Gallery:
             return
         pings = [m for m in s.public_messages(driver.channel_id) if m.mentioned == [host.id]]
         table = driver.table_message()
-        if pings and table is not None and not pings[-1].components:
+        # Kept only while the table says it is the host's turn: what the pinged player
+        # finds (a ping outlives the turn by the moment its deletion takes).
+        if (
+            pings
+            and table is not None
+            and not pings[-1].components
+            and driver.whose_mention() == host.id
+        ):
             want.discard("ping")
             self.add("10-turn-ping", self.snap(s, table), self.snap(s, pings[-1]))
 

@@ -119,7 +119,11 @@ class TablePresenter:
         if pending_edit is not None:
             await self._edit_table_message(pending_edit)
         await self.boards.refresh(event.table)
-        await self.pings.follow(self.tables, event.table)
+        if queue.empty():
+            # The ping follows the turn the table message now shows. With moves queued
+            # meanwhile (a computer moved while Discord answered), the next batch edits
+            # the table first and pings then: never "your turn" under another's turn.
+            await self.pings.follow(self.tables, event.table)
 
     def _current(self, table: Table) -> Table:
         """The service's table now (a failed commit rebuilds it), if it is still that one."""

@@ -76,6 +76,18 @@ async def test_each_human_turn_pings_only_that_player_until_they_move(
     driver = Driver(standin, guild, {0: alice, 1: bob}, _choose(random.Random(5)))
     await driver.open_table(alice, {2: "random", 3: "heuristic"})
 
+    # Whenever Discord takes a turn ping, the table message already says it is that
+    # player's turn (the ping never arrives under a table still showing another turn).
+    early: list[tuple[int, int | None]] = []
+
+    def ping_posted(_params: dict[str, str], answer: object) -> bool:
+        if isinstance(answer, dict) and TURN in str(answer.get("content")):
+            pinged = int(answer["mentions"][0]["id"])
+            if driver.whose_mention() != pinged:
+                early.append((pinged, driver.whose_mention()))
+        return False  # only looks: never holds anything
+
+    standin.hold("POST", "/channels/{channel_id}/messages", after=True, when=ping_posted)
     moves = 0
     for _ in range(10):
         ping = await standin.wait_for(
@@ -92,6 +104,7 @@ async def test_each_human_turn_pings_only_that_player_until_they_move(
     every = _pings(standin, channel)
     assert all(m.mentioned[0] in users for m in every)
     assert len(every) in (moves, moves + 1)
+    assert early == [], early
 
     # Bob turns his pings off: his turns go quiet, Alice's still ping.
     r = await standin.slash(bob, guild, None, "kozel", subcommand="pings", options={"state": "off"})
