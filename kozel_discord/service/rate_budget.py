@@ -2,11 +2,14 @@
 token in any second, over all the processes of the bot (Discord's global limit, 50/s).
 
 :class:`RequestBudget` keeps one process under the limit by itself: a request may go when
-fewer than ``rate`` requests went in the last ``window`` seconds (a sliding log). The
-window is a little longer than Discord's second (1.2 s): requests are counted when they
-arrive, and a request that left late (a busy event loop) must not land in the same second
-as the ones after it (on a loaded 2-core machine the stand-in saw requests arrive up to
-about 0.1 s closer together than they left; the margin costs a sixth of the limit).
+fewer than ``rate`` requests are in flight or were answered in the last ``window`` seconds
+(a sliding log). A request is logged at its *answer*, not when it was let go: Discord counts
+it when it arrives, which is some time between the two (a busy event loop sends late, and
+several late requests land together; on a loaded 2-core machine they arrived up to 0.3 s
+closer together than they were let go). The next request waits for the window after an
+answer, so it arrives at least a window after the one before it whatever the delays, and the
+window needs only a little over Discord's second (1.05 s). A request whose answer never
+comes (lost, cancelled unseen) counts as answered after ``MAX_IN_FLIGHT`` seconds.
 
 :class:`SharedRequestBudget` shares the limit between the processes of one bot through the
 database. Each process holds a lease: a ``rate`` of its own for a few seconds, renewed in
@@ -35,6 +38,7 @@ can let about ``limit * e`` extra requests through.
 from __future__ import annotations
 
 import asyncio
+import bisect
 import contextlib
 import logging
 import math
@@ -48,7 +52,8 @@ from ..store import LeagueStore, RateLease, StoreUnavailable, UnitOfWork
 log = logging.getLogger(__name__)
 
 BUDGET = "discord"  # the budget's row: one bot per database
-WINDOW = 1.2  # seconds: Discord counts per second; the rest covers late departures
+WINDOW = 1.05  # seconds after an answer: Discord counts per second (the rest: rounding)
+MAX_IN_FLIGHT = 30.0  # seconds after which a request never answered counts as answered
 LEASE_SECONDS = 3.0  # how long a lease holds without renewal
 IDLE_RENEWAL = 1.5  # seconds between renewals when nothing changes
 BUSY_RENEWAL = 0.5  # ... when the rate does not fit the demand
@@ -71,7 +76,9 @@ class RequestBudget:
         self._clock = clock
         self._rate = limit
         self._expires = math.inf
-        self._sent: deque[float] = deque()
+        self._answered: deque[float] = deque()  # answer times in the last window, in order
+        self._in_flight: dict[int, float] = {}  # token -> when the request was let go
+        self._tokens = 0
         self._waiting = 0
         self._changed = asyncio.Event()
         self.waits = 0  # requests that had to wait for the budget (figures)
@@ -81,9 +88,23 @@ class RequestBudget:
         """The requests this process may send in any window now."""
         return self._rate if self._clock() < self._expires else 0
 
-    def _prune(self, now: float) -> None:
-        while self._sent and self._sent[0] <= now - self.window:
-            self._sent.popleft()
+    def _prune(self, now: float) -> int:
+        """Forget answers older than the window; the requests that count now."""
+        while self._answered and self._answered[0] <= now - self.window:
+            self._answered.popleft()
+        lost = [tok for tok, at in self._in_flight.items() if at <= now - MAX_IN_FLIGHT]
+        for token in lost:  # as if answered MAX_IN_FLIGHT seconds after it was let go
+            answered = self._in_flight.pop(token) + MAX_IN_FLIGHT
+            if answered > now - self.window:
+                bisect.insort(self._answered, answered)
+        return len(self._answered) + len(self._in_flight)
+
+    def done(self, token: int) -> None:
+        """The request let go as ``token`` was answered (or failed): it counts for one more
+        window from now. Unknown tokens (already counted) are ignored."""
+        if self._in_flight.pop(token, None) is not None:
+            self._answered.append(self._clock())
+            self._notify()
 
     def _notify(self) -> None:
         self._changed.set()
@@ -92,25 +113,28 @@ class RequestBudget:
     def _short(self) -> None:
         """Hook: a request is waiting for the budget."""
 
-    async def take(self) -> None:
-        """Wait until one more request fits the budget, and count it as sent."""
+    async def take(self) -> int:
+        """Wait until one more request fits the budget; it is in flight until :meth:`done`
+        is called with the token returned."""
         waited = False
         self._waiting += 1
         try:
             while True:
                 now = self._clock()
-                self._prune(now)
+                counted = self._prune(now)
                 rate = self.rate
-                if len(self._sent) < rate:
-                    self._sent.append(now)
-                    return
+                if counted < rate:
+                    self._tokens += 1
+                    self._in_flight[self._tokens] = now
+                    return self._tokens
                 if not waited:
                     waited = True
                     self.waits += 1
                 self._short()
-                if self._sent and len(self._sent) >= max(rate, 1):
-                    # The oldest request in the window leaves it (when the rate is not lower).
-                    wake = self._sent[0] + self.window - now
+                if self._answered and counted >= max(rate, 1):
+                    # The oldest answer leaves the window (when the rate is not lower); an
+                    # answer coming in wakes the waiters too.
+                    wake = self._answered[0] + self.window - now
                 else:
                     wake = BUSY_RENEWAL
                 changed = self._changed
@@ -201,9 +225,7 @@ class SharedRequestBudget(RequestBudget):
         self._wake.set()
 
     def _ask(self) -> int:
-        now = self._clock()
-        self._prune(now)
-        demand = len(self._sent) + self._waiting
+        demand = self._prune(self._clock()) + self._waiting
         ramp = 2 * self._rate if self._waiting else 0  # short of it: double the rate
         return min(self.limit, max(FLOOR, demand + max(1, demand // 4), ramp))
 
@@ -212,7 +234,11 @@ class SharedRequestBudget(RequestBudget):
         now = self._clock()
 
         async def work(uow: UnitOfWork) -> RateLease:
+            nonlocal now
             leases = await uow.lock_rate_leases(self.budget, now - FORGET_AFTER)
+            # The time once the budget's row is locked: a rate given up is held for a
+            # window from when the new lease takes over, however long the lock took.
+            now = self._clock()
             lease = allocate(leases, self.holder, ask, self.limit, now, window=self.window)
             await uow.save_rate_lease(self.budget, lease)
             return lease
@@ -288,4 +314,12 @@ class SharedRequestBudget(RequestBudget):
         self._rate, self._expires = 0, 0.0
 
 
-__all__ = ["BUDGET", "WINDOW", "RequestBudget", "SharedRequestBudget", "allocate", "effective"]
+__all__ = [
+    "BUDGET",
+    "MAX_IN_FLIGHT",
+    "WINDOW",
+    "RequestBudget",
+    "SharedRequestBudget",
+    "allocate",
+    "effective",
+]

@@ -3,8 +3,9 @@
 * :class:`RequestGate`: every request authorised with the bot token (the ones Discord's
   global limit counts, from every part of the bot: posts, edits, pings, threads, emojis,
   command syncs) waits for the bot's :class:`~.ports.RequestBudget` just before it is sent,
-  through a trace hook of discord.py's HTTP session (``http_trace``). Interaction answers
-  carry no bot token and are never held back (Discord does not count them).
+  through a trace hook of discord.py's HTTP session (``http_trace``), and tells it when the
+  answer came (or the request failed). Interaction answers carry no bot token and are never
+  held back (Discord does not count them).
 * :class:`Pacer`: the presenter's own share of posts and edits per second, and at most one
   edit of a channel's table message per ``edit_interval`` seconds.
 """
@@ -31,18 +32,29 @@ class RequestGate:
         """The trace configuration to give ``discord.Client(http_trace=...)``."""
         config = aiohttp.TraceConfig()
         config.on_request_start.append(self._on_request_start)
+        config.on_request_end.append(self._on_request_done)
+        config.on_request_exception.append(self._on_request_done)
         return config
 
     async def _on_request_start(
         self,
         _session: aiohttp.ClientSession,
-        _context: SimpleNamespace,
+        context: SimpleNamespace,
         params: aiohttp.TraceRequestStartParams,
     ) -> None:
         budget = self.budget
         if budget is not None and params.headers.get("Authorization", "").startswith("Bot "):
             self.held += 1
-            await budget.take()
+            context.kozel_budget = (budget, await budget.take())
+
+    async def _on_request_done(
+        self, _session: aiohttp.ClientSession, context: SimpleNamespace, _params: object
+    ) -> None:
+        taken: tuple[RequestBudget, int] | None = getattr(context, "kozel_budget", None)
+        if taken is not None:
+            context.kozel_budget = None
+            budget, token = taken
+            budget.done(token)
 
 
 class Pacer:

@@ -24,9 +24,11 @@ class Messenger(Protocol):
 
 class RequestBudget(Protocol):
     """The bot's budget of Discord requests (``service.rate_budget``): ``take`` waits until
-    one more request fits it."""
+    one more request fits it, ``done`` tells it the request was answered."""
 
-    async def take(self) -> None: ...
+    async def take(self) -> int: ...
+
+    def done(self, token: int) -> None: ...
 
 
 class BoardKeeper(Protocol):

@@ -1,5 +1,5 @@
-"""The request budget: the grants (pure), one process's sliding window, and two processes
-sharing one limit through a database."""
+"""The request budget: the grants (pure), one process's sliding window of answers, and two
+processes sharing one limit through a database."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from kozel_discord.service.rate_budget import (
+    MAX_IN_FLIGHT,
     WINDOW,
     RequestBudget,
     SharedRequestBudget,
@@ -122,14 +123,40 @@ async def test_a_process_alone_sends_at_most_its_limit_in_any_window() -> None:
     sent: list[float] = []
 
     async def one() -> None:
-        await budget.take()
+        token = await budget.take()
         sent.append(time.monotonic())
+        budget.done(token)
 
     started = time.monotonic()
     await asyncio.gather(*(one() for _ in range(12)))
     assert most_in_window(sent, 0.2) <= 4
     assert max(sent) - started >= 0.4  # 12 requests at 4 per 0.2 s: three windows
     assert budget.waits == 8
+
+
+async def test_a_request_counts_until_a_window_after_its_answer() -> None:
+    """A request arrives somewhere between being let go and its answer: the next one that
+    the window's limit holds back waits for the answer, then for a window after it."""
+    budget = RequestBudget(1, window=0.05)
+    first = await budget.take()
+    second = asyncio.create_task(budget.take())
+    done, _ = await asyncio.wait({second}, timeout=0.25)  # five windows, still unanswered
+    assert not done
+    budget.done(first)
+    answered = time.monotonic()
+    budget.done(await second)
+    assert time.monotonic() - answered >= 0.05 * 0.9
+    budget.done(first)  # told twice: ignored
+    assert budget.rate == 1
+
+
+async def test_a_request_never_answered_counts_as_answered_after_a_while() -> None:
+    now = [1000.0]
+    budget = RequestBudget(1, window=1.0, clock=lambda: now[0])
+    await budget.take()  # never answered (a lost trace callback)
+    now[0] += MAX_IN_FLIGHT + 1.0 + 0.01
+    token = await asyncio.wait_for(budget.take(), 1.0)  # no real waiting: the clock moved
+    assert token == 2
 
 
 # ------------------------------------------------------------------------------ shared
@@ -154,8 +181,9 @@ async def test_two_processes_share_one_limit_through_the_database(store: LeagueS
 
     async def burst(budget: SharedRequestBudget, n: int) -> None:
         async def one() -> None:
-            await budget.take()
+            token = await budget.take()
             sent[budget.holder].append(time.time())
+            budget.done(token)
 
         await asyncio.gather(*(one() for _ in range(n)))
 
@@ -175,7 +203,7 @@ async def test_plenty_of_budget_costs_no_round_trip_per_request(store: LeagueSto
     await budget.start()
     try:
         for _ in range(40):
-            await budget.take()
+            budget.done(await budget.take())
     finally:
         await budget.close()
     # 40 requests at once (within the limit): the lease doubles while requests wait.
@@ -187,7 +215,7 @@ async def test_a_closed_process_gives_its_rate_back(store: LeagueStore) -> None:
     a = SharedRequestBudget(store, 10, holder="a")
     await a.start()
     for _ in range(8):
-        await a.take()
+        a.done(await a.take())
     await a.close()
 
     async def leases(uow: object) -> list[RateLease]:

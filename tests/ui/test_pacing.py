@@ -1,8 +1,11 @@
-"""The request gate: requests with the bot token wait for the budget, others never do."""
+"""The request gate: requests with the bot token wait for the budget, others never do; the
+budget hears of each answer (or failure) after the server has seen the request."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 
 import aiohttp
 from aiohttp import web
@@ -11,13 +14,19 @@ from kozel_discord.ui.pacing import RequestGate
 
 
 class CountingBudget:
-    def __init__(self) -> None:
+    def __init__(self, seen: list[str]) -> None:
         self.taken = 0
         self.open = asyncio.Event()
+        self.answered: list[tuple[int, int]] = []  # (token, requests the server had seen)
+        self._seen = seen
 
-    async def take(self) -> None:
+    async def take(self) -> int:
         self.taken += 1
         await self.open.wait()
+        return 100 + self.taken
+
+    def done(self, token: int) -> None:
+        self.answered.append((token, len(self._seen)))
 
 
 async def test_only_requests_with_the_bot_token_wait_for_the_budget() -> None:
@@ -35,7 +44,7 @@ async def test_only_requests_with_the_bot_token_wait_for_the_budget() -> None:
     await site.start()
     port = runner.addresses[0][1]
     gate = RequestGate()
-    budget = CountingBudget()
+    budget = CountingBudget(seen)
     try:
         async with aiohttp.ClientSession(trace_configs=[gate.trace()]) as session:
             base = f"http://127.0.0.1:{port}"
@@ -56,7 +65,22 @@ async def test_only_requests_with_the_bot_token_wait_for_the_budget() -> None:
             assert seen == ["/early", "/interactions/1/tok/callback"]  # held back
             budget.open.set()
             (await held).release()
+            # Told of the answer only once the server had the request.
+            assert budget.answered == [(101, 3)]
+            # A request that fails (nobody listens there) is counted as done too.
+            with contextlib.suppress(aiohttp.ClientError):
+                await session.get(f"http://127.0.0.1:{_closed_port()}/x", headers=BOT)
+            assert [token for token, _ in budget.answered] == [101, 102]
     finally:
         await runner.cleanup()
     assert seen[-1] == "/channels/1/messages"
-    assert budget.taken == 1 and gate.held == 1
+    assert budget.taken == 2 and gate.held == 2
+
+
+BOT = {"Authorization": "Bot x"}
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
