@@ -17,11 +17,14 @@ from fluent.syntax import ast as fluent_ast
 from fluent.syntax import serialize
 from fluent.syntax.visitor import Visitor
 
+from kozel_discord import i18n
+from kozel_discord.engine.errors import Reason
 from kozel_discord.i18n import (
     COMMANDS,
     DEFAULT,
     LANGUAGES,
     KozelTranslator,
+    MissingText,
     bundle,
     fluent_id,
     lang_of,
@@ -31,6 +34,7 @@ from kozel_discord.i18n import (
     resource,
     t,
 )
+from kozel_discord.ui.lobby import LobbyButton
 
 PACKAGE = Path(__file__).resolve().parents[1] / "kozel_discord"
 NUMBERS = (1, 2, 5, 21)
@@ -257,7 +261,30 @@ def test_locale_choice_and_filling() -> None:
     assert lang_of(discord.Locale.ukrainian) == "uk" and lang_of(discord.Locale.turkish) == "tr"
     assert t("error.seat_taken", "ru", seat=3) == "Место 3 занято."
     assert t("error.seat_taken", "en-US", seat=3) == "Seat 3 is taken."
-    assert t("no.such.key", "en") == "no.such.key"
+    with pytest.raises(MissingText):  # the suite runs strict (tests/conftest.py)
+        t("no.such.key", "en")
+
+
+def test_outside_the_tests_a_missing_text_shows_its_key_and_is_logged(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    monkeypatch.setattr(i18n, "STRICT", False)
+    assert t("no.such.key.either", "en") == "no.such.key.either"
+    assert "missing text 'no.such.key.either'" in caplog.text
+
+
+def test_every_lobby_button_has_its_label_in_every_language() -> None:
+    """The lobby's buttons take their labels by name (``lobby.<action>``): a removed text
+    once showed "lobby.begin" on the Start button."""
+    for lang in LANGUAGES:
+        for action in LobbyButton.STYLES:
+            assert bundle(lang).has_message(fluent_id(f"lobby.{action}")), (lang, action)
+
+
+def test_every_refusal_reason_has_its_text() -> None:
+    for lang in LANGUAGES:
+        for reason in Reason:
+            assert bundle(lang).has_message(fluent_id(f"reason.{reason.value}")), (lang, reason)
 
 
 def test_one_locale_helper_for_interactions() -> None:

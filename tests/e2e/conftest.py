@@ -30,6 +30,17 @@ async def bots(tmp_path: Path) -> AsyncIterator[list[BotProcess]]:
     yield started
     for bot in started:
         await bot.stop()
+    # No text was shown as its raw key (the bot logs each one it could not find).
+    missing = sorted(
+        {
+            line.split("missing text", 1)[1].strip()
+            for bot in started
+            if bot.log_path.exists()
+            for line in bot.log_text().splitlines()
+            if "missing text" in line
+        }
+    )
+    assert not missing, f"texts missing in every language: {missing}"
 
 
 @pytest.fixture

@@ -83,7 +83,7 @@ async def _noop(interaction: discord.Interaction[Any]) -> None:
 
 
 def test_the_texts_name_the_broken_rule_and_link_the_existing_table() -> None:
-    illegal = error_text(ServiceError(ErrorKey.ILLEGAL, reason="must_follow"), "en-US", 1, 2)
+    illegal = error_text(ServiceError(ErrorKey.ILLEGAL, reason="does_not_beat"), "en-US", 1, 2)
     plain = error_text(ServiceError(ErrorKey.ILLEGAL), "en-US", 1, 2)
     assert illegal.startswith(plain) and len(illegal) > len(plain)
     exists = error_text(ServiceError(ErrorKey.TABLE_EXISTS, message_id=77), "en-US", 1, 2)

@@ -50,6 +50,7 @@ lobby-leave = Leave
 lobby-timer = Timer
 lobby-timer_button_on = Timer: on
 lobby-timer_button_off = Timer: off
+lobby-begin = Start
 lobby-cancel = Cancel
 lobby-cancelled = The table was cancelled.
 

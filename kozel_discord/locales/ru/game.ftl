@@ -57,6 +57,7 @@ lobby-leave = Встать
 lobby-timer = Таймер
 lobby-timer_button_on = Таймер: вкл.
 lobby-timer_button_off = Таймер: выкл.
+lobby-begin = Начать
 lobby-cancel = Отменить
 lobby-cancelled = Стол отменён.
 

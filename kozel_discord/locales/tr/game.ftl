@@ -45,6 +45,7 @@ lobby-leave = Kalk
 lobby-timer = Zamanlayıcı
 lobby-timer_button_on = Zamanlayıcı: açık
 lobby-timer_button_off = Zamanlayıcı: kapalı
+lobby-begin = Başlat
 lobby-cancel = İptal
 lobby-cancelled = Masa iptal edildi.
 

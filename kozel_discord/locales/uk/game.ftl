@@ -55,6 +55,7 @@ lobby-leave = Встати
 lobby-timer = Таймер
 lobby-timer_button_on = Таймер: увімк.
 lobby-timer_button_off = Таймер: вимк.
+lobby-begin = Почати
 lobby-cancel = Скасувати
 lobby-cancelled = Стіл скасовано.
 
