@@ -61,7 +61,7 @@ def _marked(c: Card, obs: Observation, locale: str) -> str:
 def _kept(action: Action, obs: Observation, locale: str) -> str:
     kept = [c for c in obs.hand if c not in action.cards]
     if not kept:
-        return t("opt.keeps_nothing", locale)
+        return t("opt.keeps_nothing", locale, n=len(action.cards))
     return t("opt.keeps", locale, cards=cards_text(kept, locale))
 
 
@@ -128,7 +128,7 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
             locale,
             n=len(cards),
             points=_points(cards),
-            trump=t("opt.trump_lead", locale) if cards[0].suit is obs.trump else "",
+            trump="yes" if cards[0].suit is obs.trump else "no",
             kept=_kept(action, obs, locale),
         ),
         _best(cards, obs),

@@ -3,7 +3,10 @@
 # Move menu options: the label names the cards, the description says what the move does.
 opt-trump = { $card } (trump)
 opt-keeps = keeps { $cards }
-opt-keeps_nothing = your last cards
+opt-keeps_nothing = { $n ->
+        [one] your last card
+       *[other] your last { $n } cards
+    }
 opt-pair = { $new } beats { $old }
 opt-takes = takes the trick
 opt-on_top = on top for now
@@ -20,15 +23,20 @@ opt-trumps = , { $n ->
        *[other] { $n } trumps
     }
 opt-lead = Lead { $cards }
-# $trump is empty or opt-trump_lead.
-opt-lead_desc = { $n ->
-        [one] { $n } card
-       *[other] { $n } cards
-    }{ $trump }, { $points ->
+# $trump is yes (a lead of trumps) or no.
+opt-lead_desc = { $trump ->
+        [yes] { $n ->
+            [one] { $n } trump
+           *[other] { $n } trumps
+        }
+       *[no] { $n ->
+            [one] { $n } card
+           *[other] { $n } cards
+        }
+    }, { $points ->
         [one] { $points } point
        *[other] { $points } points
     } · { $kept }
-opt-trump_lead = {" "}of trumps
 opt-lead_molodka = Molodka! Lead { $cards }
 opt-lead_molodka_desc = Four of a suit: nobody can lay a molodka over it · { $points ->
         [one] { $points } point

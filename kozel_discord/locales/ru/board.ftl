@@ -2,7 +2,12 @@
 
 opt-trump = { $card } (козырь)
 opt-keeps = останутся { $cards }
-opt-keeps_nothing = последние карты
+opt-keeps_nothing = { $n ->
+        [1] последняя карта
+        [one] последняя { $n } карта
+        [few] последние { $n } карты
+       *[many] последние { $n } карт
+    }
 opt-pair = { $new } бьёт { $old }
 opt-takes = взятка ваша
 opt-on_top = пока сверху
@@ -20,16 +25,22 @@ opt-trumps = , { $n ->
        *[many] { $n } козырей
     }
 opt-lead = Зайти: { $cards }
-opt-lead_desc = { $n ->
-        [one] { $n } карта
-        [few] { $n } карты
-       *[many] { $n } карт
-    }{ $trump }, { $points ->
+opt-lead_desc = { $trump ->
+        [yes] { $n ->
+            [one] { $n } козырь
+            [few] { $n } козыря
+           *[many] { $n } козырей
+        }
+       *[no] { $n ->
+            [one] { $n } карта
+            [few] { $n } карты
+           *[many] { $n } карт
+        }
+    }, { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
     } · { $kept }
-opt-trump_lead = {" "}козырей
 opt-lead_molodka = Молодка! Зайти: { $cards }
 opt-lead_molodka_desc = Четыре одной масти: сверху молодку уже не положить · { $points ->
         [one] { $points } очко

@@ -7,7 +7,7 @@ cmd-game-id = Номер игры (#…) из /лига история и про
 cmd-game-public_name = всем
 cmd-game-public = Показать повтор всему каналу (по умолчанию его видите только вы)
 
-replay-title = 🎬 **Повтор игры #{ $id }** · игра { $n } своей партии · { $when }
+replay-title = 🎬 **Повтор игры #{ $id }** · кон { $n } своей партии · { $when }
 replay-trick = **Взятка { $n } из { $total }** · заход: { $leader }
 replay-took = **Взятку берёт { $who }**: { $cards } ({ $team }) · { $points ->
         [one] { $points } очко
@@ -17,13 +17,13 @@ replay-took = **Взятку берёт { $who }**: { $cards } ({ $team }) · { 
 replay-tricks_so_far = Взятки: { $a } · { $b }
 replay-points_so_far = Очки пока (только открытые карты): { $a } · { $b }
 replay-discards_hidden = Сброшенные карты остаются рубашкой вверх: их очки видны только в итоговом счёте.
-replay-result_title = Игра { $n }: итог
+replay-result_title = Кон { $n }: итог
 replay-card_points = Очки вместе со сбросами: { $a } · { $b }
 replay-export = Выгрузить JSON
 replay-exported = Запись игры #{ $id }: её сид и все ходы, ровно как сохранены. Этот файл читают `kozel-discord verify` и `kozel-discord simulate`.
 replay-pick = 🎬 Повтор игры…
 replay-pick_hint = 🎬 Повтор игры: выберите её в меню ниже или введите /лига игра с её #номером.
-replay-option = #{ $id } · игра { $n } · { $date }
+replay-option = #{ $id } · кон { $n } · { $date }
 replay-option_detail = { $score } · { $a } против { $b }
 replay-option_score = штрафные очки { $a } : { $b }
 replay-option_eggs = яйца, 60 : 60

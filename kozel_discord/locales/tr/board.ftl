@@ -2,7 +2,10 @@
 
 opt-trump = { $card } (koz)
 opt-keeps = elde kalır: { $cards }
-opt-keeps_nothing = son kartlarınız
+opt-keeps_nothing = { $n ->
+        [one] son kartınız
+       *[other] son { $n } kartınız
+    }
 opt-pair = { $new }, { $old } kartını yener
 opt-takes = eli alır
 opt-on_top = şimdilik üstte
@@ -12,8 +15,10 @@ opt-discard = Kapalı at: { $cards }
 opt-discard_desc = { $points } puan gider{ $trumps } · { $kept }
 opt-trumps = , { $n } koz
 opt-lead = Aç: { $cards }
-opt-lead_desc = { $n } kart{ $trump }, { $points } puan · { $kept }
-opt-trump_lead = {" "}(koz)
+opt-lead_desc = { $trump ->
+        [yes] { $n } koz
+       *[no] { $n } kart
+    }, { $points } puan · { $kept }
 opt-lead_molodka = Molodka! Aç: { $cards }
 opt-lead_molodka_desc = Aynı renkten dört kart: üstüne molodka açılamaz · { $points } puan
 opt-molodka = Molodka! { $cards } sıra beklemeden

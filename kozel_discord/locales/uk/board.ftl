@@ -2,7 +2,12 @@
 
 opt-trump = { $card } (козир)
 opt-keeps = залишаться { $cards }
-opt-keeps_nothing = останні карти
+opt-keeps_nothing = { $n ->
+        [1] остання карта
+        [one] остання { $n } карта
+        [few] останні { $n } карти
+       *[many] останні { $n } карт
+    }
 opt-pair = { $new } б'є { $old }
 opt-takes = взятка ваша
 opt-on_top = поки зверху
@@ -20,16 +25,22 @@ opt-trumps = , { $n ->
        *[many] { $n } козирів
     }
 opt-lead = Зайти: { $cards }
-opt-lead_desc = { $n ->
-        [one] { $n } карта
-        [few] { $n } карти
-       *[many] { $n } карт
-    }{ $trump }, { $points ->
+opt-lead_desc = { $trump ->
+        [yes] { $n ->
+            [one] { $n } козир
+            [few] { $n } козирі
+           *[many] { $n } козирів
+        }
+       *[no] { $n ->
+            [one] { $n } карта
+            [few] { $n } карти
+           *[many] { $n } карт
+        }
+    }, { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
     } · { $kept }
-opt-trump_lead = {" "}козирів
 opt-lead_molodka = Молодка! Зайти: { $cards }
 opt-lead_molodka_desc = Чотири однієї масті: зверху молодку вже не покласти · { $points ->
         [one] { $points } очко
