@@ -239,11 +239,13 @@ def stopped_layout(locale: str) -> discord.ui.LayoutView:
 def first_lines(table: Table, obs: Observation, locale: str, *, final: bool = False) -> str:
     """Whose turn, then the current trick and what wins it (or the trick just taken)."""
     lines: list[str] = []
-    if final:
+    if final:  # the game is over: its result, then the trick that ended it (no trick now)
         lines.append(t("table.game_over", locale, n=obs.game_number))
         lines.append(result_line(obs, locale))
-    else:
-        lines.append(turn_text(table, obs, locale))
+        if obs.taken:
+            lines.append(trick_line(table, obs.taken[-1], locale, last=True))
+        return "\n".join(line for line in lines if line)
+    lines.append(turn_text(table, obs, locale))
     heading = t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale)
     trump = render.card_text(obs.trump_card, locale)
     lines.append(f"**{heading}** · {t('table.trump_short', locale, card=trump)}")

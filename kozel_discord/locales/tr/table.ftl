@@ -1,7 +1,7 @@
 # The public table message (components v2) and its picture.
 table-winning = 🏆 Şu an alan: { $who }, { $cards } ({ $team })
 table-last_trick = **Son el:** { $who } { $cards } ile aldı ({ $team })
-table-game_over = **{ $n }. oyun bitti.** Son el:
+table-game_over = **{ $n }. oyun bitti.**
 table-trump_short = koz { $card }
 table-defeat_points = Yenilgi puanı (seri { $target } puanda biter): { $a } · { $b }
 table-eggs = Şimdiye kadar yumurta: { $n }

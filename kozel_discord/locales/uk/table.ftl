@@ -1,7 +1,7 @@
 # The public table message (components v2) and its picture.
 table-winning = 🏆 Зараз бере: { $who } — { $cards } ({ $team })
 table-last_trick = **Остання взятка:** { $who } — { $cards } ({ $team })
-table-game_over = **Кон { $n } закінчено.** Остання взятка:
+table-game_over = **Кон { $n } закінчено.**
 table-trump_short = козир { $card }
 table-defeat_points = Очки поразки (серія до { $target }): { $a } · { $b }
 table-eggs = Яєць за серію: { $n }

@@ -162,9 +162,11 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         d.text((cx, cy), letter, fill=style.PANEL, font=font(20, 800), anchor="mm")
     name = st.labels.seat_names[seat]
     room = x1 - x0 - 36 - dealer_w
-    f = font(28, 700)
-    if fit(name, f, room) != clean(name):
-        f = font(28, 700, 75)  # condensed before cutting a long name
+    # Condensed, then smaller, before cutting a long name ("Компьютер 2" in a side seat).
+    for size, width in ((28, 100), (28, 75), (24, 75), (22, 75)):
+        f = font(size, 700, width)
+        if fit(name, f, room) == clean(name):
+            break
     text(d, (x0 + 22, y0 + 28), name, f, style.PANEL_TEXT, room)
     n = st.hand_sizes[seat]
     bw, bh, step = 30, 42, 22

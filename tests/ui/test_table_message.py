@@ -1,0 +1,45 @@
+"""The table message's text: a finished game's last version says the result and the trick
+that ended the game, never an empty "current trick"."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from kozel_discord.engine import Series, observe, observe_game_end
+from kozel_discord.i18n import t
+from kozel_discord.service import Seat, Table, TableStatus
+from kozel_discord.ui.table_message import first_lines, result_line
+from kozel_discord.ui.tricks import trick_line
+
+
+def _after_game_one(seed: int) -> Table:
+    series = Series(seed)
+    rng = random.Random(seed)
+    while not observe(series, None).results:
+        turn = series.turn
+        assert turn is not None
+        series.apply(turn, rng.choice(series.legal_actions(turn)))
+    table = Table("0123456789ab", 1, 2, 10, "en-US", None, status=TableStatus.PLAYING)
+    table.series = series
+    table.seats = [Seat(user_id=10 + i, name=f"p{i}") for i in range(4)]
+    return table
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("locale", ["en-US", "ru"])
+def test_a_finished_game_says_its_result_and_its_last_trick(seed: int, locale: str) -> None:
+    table = _after_game_one(seed)
+    assert table.series is not None
+    end = observe_game_end(table.series, None)
+    assert end is not None and end.game_number == 1 and end.taken
+    text = first_lines(table, end, locale, final=True)
+    lines = text.splitlines()
+    assert lines[0] == t("table.game_over", locale, n=1)
+    assert lines[1] == result_line(end, locale) != ""
+    assert lines[2] == trick_line(table, end.taken[-1], locale, last=True)
+    assert len(lines) == 3
+    assert t("table.trick_empty", locale) not in text  # no "nothing played yet"
+    # While the game runs, the same position would show whose turn it is and the trick.
+    assert t("table.trick_empty", locale) in first_lines(table, end, locale)
