@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kozel_discord.engine import Action, ActionKind
+from kozel_discord.engine import CARDS, Action, ActionKind
 
 from ._standin import PERM_MANAGE_GUILD, BotProcess, DiscordStandIn, Driver, RecordedMessage
 from .render import Message
@@ -117,6 +117,13 @@ class Gallery:
             await bot.start()
             try:
                 await s.wait_for_commands("kozel", guild=guild, timeout=30)
+                # Every scene with the card emojis a running bot has (each card and the back),
+                # not the 🎴 fallback of the first seconds after a first start.
+                await s.wait_for(
+                    lambda: len(s.application_emojis) >= len(CARDS) + 1,
+                    timeout=60,
+                    what="the card emojis",
+                )
                 await self.play(s, guild, host, mate)
             finally:
                 await bot.stop()
