@@ -208,7 +208,7 @@ async def show_hand(
             view=view, file=drawing_task.result(), ephemeral=True
         )
     # Refreshed in place when the player's turn comes, while the token lives.
-    host.presenter.remember_board(table, seat, interaction, locale, shown_move=move)
+    host.presenter.boards.remember(table, seat, interaction, locale, shown_move=move)
 
 
 async def refresh_board(

@@ -51,8 +51,7 @@ class RequestGate:
         self, _session: aiohttp.ClientSession, context: SimpleNamespace, _params: object
     ) -> None:
         taken: tuple[RequestBudget, int] | None = getattr(context, "kozel_budget", None)
-        if taken is not None:
-            context.kozel_budget = None
+        if taken is not None:  # (a token told twice is ignored by the budget)
             budget, token = taken
             budget.done(token)
 

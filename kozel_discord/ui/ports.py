@@ -32,9 +32,10 @@ class RequestBudget(Protocol):
 
 
 class BoardKeeper(Protocol):
-    """Remembers a player's private board, to refresh it when their turn comes."""
+    """Remembers a player's private board, to refresh it when their turn comes
+    (:class:`.boards.PrivateBoards`)."""
 
-    def remember_board(
+    def remember(
         self,
         table: Table,
         seat: int,
@@ -44,6 +45,13 @@ class BoardKeeper(Protocol):
     ) -> None: ...
 
 
+class Presenter(Protocol):
+    """The part of the presenter that interactions use: the players' private boards."""
+
+    @property
+    def boards(self) -> BoardKeeper: ...
+
+
 @runtime_checkable
 class UiHost(Protocol):
     """The client behind an interaction, as components and commands see it."""
@@ -51,7 +59,7 @@ class UiHost(Protocol):
     tables: TableService
     league: LeagueService
     reviews: ReviewService
-    presenter: BoardKeeper
+    presenter: Presenter
     stats: BotStats
 
 

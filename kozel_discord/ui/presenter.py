@@ -356,16 +356,3 @@ class TablePresenter:
         msg = await self._send(table, embed=embed, view=view, key="lobby")
         if msg is not None:
             await self.tables.set_messages(table.channel_id, table.table_id, {"lobby": msg.id})
-
-    # ---------------------------------------------------------------- private boards
-    def remember_board(
-        self,
-        table: Table,
-        seat: int,
-        interaction: discord.Interaction[Any],
-        locale: str,
-        shown_move: int,
-    ) -> None:
-        """The player's latest private board (showing move ``shown_move``), to refresh in place
-        when their turn comes (:mod:`.boards`)."""
-        self.boards.remember(table, seat, interaction, locale, shown_move)

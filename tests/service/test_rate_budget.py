@@ -146,8 +146,16 @@ async def test_a_request_counts_until_a_window_after_its_answer() -> None:
     answered = time.monotonic()
     budget.done(await second)
     assert time.monotonic() - answered >= 0.05 * 0.9
-    budget.done(first)  # told twice: ignored
-    assert budget.rate == 1
+
+
+async def test_an_answer_told_twice_counts_once() -> None:
+    now = [1000.0]
+    budget = RequestBudget(2, window=1.0, clock=lambda: now[0])
+    first = await budget.take()
+    budget.done(first)
+    budget.done(first)  # e.g. a failure reported after the answer
+    # One answer in the window, one place left: the next request goes at once.
+    await asyncio.wait_for(budget.take(), 1.0)
 
 
 async def test_a_request_never_answered_counts_as_answered_after_a_while() -> None:
