@@ -6,13 +6,13 @@ from __future__ import annotations
 import asyncio
 import random
 import re
-import statistics
 from pathlib import Path
 
 import pytest
 
-from standin.discord_standin import DiscordStandIn, StandInGuild, StandInUser
-from standin.harness import BotProcess, Driver, embed_text, find_id
+from standin.discord_standin import DiscordStandIn
+from standin.harness import BotProcess, Driver, embed_text
+from standin.sharding import LIMIT, load_two_shards
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 
@@ -88,77 +88,6 @@ async def test_two_processes_with_their_own_shards_share_one_database(
 
 
 # ------------------------------------------------------------------ one rate limit for both
-LIMIT = 6  # requests per second with the bot token, over both processes (Discord: 50)
-TABLES_PER_SHARD = 4
-LOADED_REQUESTS = 8 * LIMIT  # measured once the tables play: at least 8 s of load when shared
-
-
-async def _load_two_shards(tmp_path: Path, bots: list[BotProcess], url: str, sharing: str) -> str:
-    """Two processes (shards 0 and 1) on one database, each playing ``TABLES_PER_SHARD``
-    all-computer tables as fast as they can, so each alone would send more than ``LIMIT``
-    requests a second. Returns what the stand-in counted, as a line of figures; asserts
-    nothing about the limit itself."""
-    async with DiscordStandIn(response_timeout=20.0, gateway_shards=2) as standin:
-        hosts = []
-        for shard in (0, 1):
-            for n in range(TABLES_PER_SHARD):
-                host = standin.add_user(f"host{shard}{n}")
-                guild = standin.add_guild(f"Shard {shard} #{n}", members=[host], shard=(shard, 2))
-                hosts.append((host, guild))
-        procs = []
-        for shard in (0, 1):
-            bot = BotProcess(
-                standin,
-                url,
-                tmp_path / f"{sharing}-shard{shard}.log",
-                extra_env={
-                    "KOZEL_SHARD_COUNT": "2",
-                    "KOZEL_SHARD_IDS": str(shard),
-                    "KOZEL_DISCORD_RATE_LIMIT": str(LIMIT),
-                    "KOZEL_RATE_LIMIT_SHARING": sharing,
-                    # The host's turns time out at once (then the seat is away): computers
-                    # play the whole series, 20 moves a second at most.
-                    "KOZEL_TURN_TIMEOUT": "0.05",
-                    "KOZEL_COMPUTER_DELAY": "0.05",
-                    "KOZEL_DRAW_PROCESSES": "1",
-                },
-            )
-            bots.append(bot)
-            procs.append(bot)
-            await bot.start()
-        await standin.wait_for_commands("kozel", timeout=60)
-
-        async def open_table(host: StandInUser, guild: StandInGuild) -> None:
-            r = await standin.slash(host, guild, None, "kozel", subcommand="start")
-            lobby = r.message
-            assert lobby is not None
-            tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
-            for seat, level in ((1, "random"), (2, "heuristic"), (3, "random")):
-                await standin.select(host, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
-            await standin.click(host, lobby, f"kozel:lobby:{tid}:begin")
-
-        await asyncio.gather(*(open_table(host, guild) for host, guild in hosts))
-        loaded = standin.elapsed()
-        count = len(standin.bot_request_times)
-        await standin.wait_for(
-            lambda: len(standin.bot_request_times) >= count + LOADED_REQUESTS,
-            timeout=120,
-            what=f"{LOADED_REQUESTS} more requests under load",
-        )
-        ended = standin.elapsed()
-        assert standin.rejections == [] and standin.unhandled == []
-        for bot in procs:  # (a request cut off by the kill is no error of the bot)
-            await bot.kill()
-        windows = standin.bot_requests_in_windows(1.0, since=loaded, until=ended)
-        whole_run = standin.max_bot_requests_in_window(1.0)
-        rate = (len(standin.bot_request_times) - count) / max(ended - loaded, 1e-9)
-        return (
-            f"sharing={sharing} limit={LIMIT}/s: any 1 s window from start-up on: at most "
-            f"{whole_run}; under load ({ended - loaded:.1f} s, {rate:.1f} requests/s): "
-            f"windows max {max(windows)}, median {statistics.median(windows)}"
-        )
-
-
 @pytest.mark.parametrize("sharing", ["on", "off"])
 async def test_two_processes_stay_under_one_rate_limit_only_when_they_share_it(
     tmp_path: Path,
@@ -173,15 +102,14 @@ async def test_two_processes_stay_under_one_rate_limit_only_when_they_share_it(
     budget (the switch off), the same load goes over it, so this test can fail."""
     name = await asyncio.to_thread(postgres_server.create)  # type: ignore[attr-defined]
     try:
-        line = await _load_two_shards(tmp_path, bots, postgres_server.url_of(name), sharing)  # type: ignore[attr-defined]
+        figures = await load_two_shards(tmp_path, bots, postgres_server.url_of(name), sharing)  # type: ignore[attr-defined]
     finally:
         await asyncio.to_thread(postgres_server.drop, name)  # type: ignore[attr-defined]
+    line = figures.line()
     with capsys.disabled():
         print(f"\n{line}")
-    most = int(re.search(r"at most (\d+)", line)[1])  # type: ignore[index]
-    loaded_max = int(re.search(r"windows max (\d+)", line)[1])  # type: ignore[index]
     if sharing == "on":
-        assert most <= LIMIT, line
-        assert loaded_max >= LIMIT * 0.7, f"not under load: {line}"
+        assert figures.most_in_any_second <= LIMIT, line
+        assert figures.loaded_max >= LIMIT * 0.7, f"not under load: {line}"
     else:
-        assert loaded_max > LIMIT, f"the load does not exceed the limit: {line}"
+        assert figures.loaded_max > LIMIT, f"the load does not exceed the limit: {line}"
