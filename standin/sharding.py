@@ -17,6 +17,23 @@ TABLES_PER_SHARD = 4
 LOADED_REQUESTS = 8 * LIMIT  # measured once the tables play: at least 8 s of load when shared
 
 
+async def start_shard(
+    standin: DiscordStandIn,
+    url: str,
+    log: Path,
+    shard: int,
+    bots: list[BotProcess],
+    extra_env: dict[str, str] | None = None,
+) -> BotProcess:
+    """A bot process that runs shard ``shard`` of 2 on the database at ``url``, started and
+    appended to ``bots`` (the caller stops them)."""
+    env = {"KOZEL_SHARD_COUNT": "2", "KOZEL_SHARD_IDS": str(shard), **(extra_env or {})}
+    bot = BotProcess(standin, url, log, extra_env=env)
+    bots.append(bot)
+    await bot.start()
+    return bot
+
+
 @dataclass(frozen=True)
 class RateFigures:
     """What the stand-in counted in one run."""
@@ -53,27 +70,21 @@ async def load_two_shards(
                 host = standin.add_user(f"host{shard}{n}")
                 guild = standin.add_guild(f"Shard {shard} #{n}", members=[host], shard=(shard, 2))
                 hosts.append((host, guild))
-        procs = []
-        for shard in (0, 1):
-            bot = BotProcess(
-                standin,
-                url,
-                workdir / f"{sharing}-shard{shard}.log",
-                extra_env={
-                    "KOZEL_SHARD_COUNT": "2",
-                    "KOZEL_SHARD_IDS": str(shard),
-                    "KOZEL_DISCORD_RATE_LIMIT": str(LIMIT),
-                    "KOZEL_RATE_LIMIT_SHARING": sharing,
-                    # The host's turns time out at once (then the seat is away): computers
-                    # play the whole series, 20 moves a second at most.
-                    "KOZEL_TURN_TIMEOUT": "0.05",
-                    "KOZEL_COMPUTER_DELAY": "0.05",
-                    "KOZEL_DRAW_PROCESSES": "1",
-                },
+        env = {
+            "KOZEL_DISCORD_RATE_LIMIT": str(LIMIT),
+            "KOZEL_RATE_LIMIT_SHARING": sharing,
+            # The host's turns time out at once (then the seat is away): computers play
+            # the whole series, 20 moves a second at most.
+            "KOZEL_TURN_TIMEOUT": "0.05",
+            "KOZEL_COMPUTER_DELAY": "0.05",
+            "KOZEL_DRAW_PROCESSES": "1",
+        }
+        procs = [
+            await start_shard(
+                standin, url, workdir / f"{sharing}-shard{shard}.log", shard, bots, env
             )
-            bots.append(bot)
-            procs.append(bot)
-            await bot.start()
+            for shard in (0, 1)
+        ]
         await standin.wait_for_commands("kozel", timeout=60)
 
         async def open_table(host: StandInUser, guild: StandInGuild) -> None:

@@ -12,7 +12,7 @@ import pytest
 
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess, Driver, embed_text
-from standin.sharding import LIMIT, load_two_shards
+from standin.sharding import LIMIT, load_two_shards, start_shard
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 
@@ -32,17 +32,10 @@ async def test_two_processes_with_their_own_shards_share_one_database(
                 assert (guild.id >> 22) % 2 == shard
                 players[guild.id] = (a, b)
                 guilds.append(guild)
-            procs = []
-            for shard in (0, 1):
-                bot = BotProcess(
-                    standin,
-                    url,
-                    tmp_path / f"bot-shard{shard}.log",
-                    extra_env={"KOZEL_SHARD_COUNT": "2", "KOZEL_SHARD_IDS": str(shard)},
-                )
-                bots.append(bot)
-                await bot.start()
-                procs.append(bot)
+            procs = [
+                await start_shard(standin, url, tmp_path / f"bot-shard{shard}.log", shard, bots)
+                for shard in (0, 1)
+            ]
             await standin.wait_for_commands("kozel", timeout=30)
 
             async def play(guild_index: int) -> str:
@@ -65,14 +58,7 @@ async def test_two_processes_with_their_own_shards_share_one_database(
             # Restarted, a process picks up only the tables of its own shard.
             for bot in procs:
                 await bot.kill()
-            again = BotProcess(
-                standin,
-                url,
-                tmp_path / "bot-shard0-again.log",
-                extra_env={"KOZEL_SHARD_COUNT": "2", "KOZEL_SHARD_IDS": "0"},
-            )
-            bots.append(again)
-            await again.start()
+            again = await start_shard(standin, url, tmp_path / "bot-shard0-again.log", 0, bots)
             assert "resumed 1 live tables" in again.log_text()
 
         # Each process logged only its own server's table.
