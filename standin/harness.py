@@ -187,6 +187,7 @@ def forge_component(
 
 
 TURN_PLACEHOLDER = "Choose your move…"
+STALE_NOTE = "This hand was out of date"
 
 
 class Driver:
@@ -207,6 +208,9 @@ class Driver:
         self.tid = ""
         self.hands: dict[int, RecordedMessage] = {}
         self.lobby: RecordedMessage | None = None
+        # Every choice made, in order: the menu's custom id (seat and move number), the
+        # value chosen, and whether the bot answered that the board was out of date.
+        self.selections: list[tuple[str, str, bool]] = []
 
     async def open_table(
         self, host: StandInUser, computers: dict[int, str], options: dict[str, Any] | None = None
@@ -296,7 +300,9 @@ class Driver:
         if component.get("placeholder") != TURN_PLACEHOLDER:
             return False
         value = self.choose(select_options(hand, sel))
-        await self.s.select(user, hand, sel, [value])
+        r = await self.s.select(user, hand, sel, [value])
+        stale = r.message is not None and STALE_NOTE in embed_text(r.message)
+        self.selections.append((sel, value, stale))
         return True
 
     async def mover(self) -> tuple[StandInUser, RecordedMessage, str]:
