@@ -28,7 +28,8 @@ def test_the_bot_never_imports_the_standin() -> None:
 def test_no_module_of_the_standin_imports_the_facade() -> None:
     importers = []
     for source in (ROOT / "standin").glob("*.py"):
-        if source.name in ("discord_standin.py", "harness.py", "__init__.py"):
+        # The facade itself, and the helpers that use the stand-in as tests do.
+        if source.name in ("discord_standin.py", "harness.py", "sharding.py", "__init__.py"):
             continue
         tree = ast.parse(source.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
