@@ -4,9 +4,10 @@ past a Discord rate limit of 6 requests/s, with the budget shared through the da
 
 For each run and each mode it prints what the stand-in counted: the most requests with the
 bot token in any 1-second window from the processes' start-up on, and, under load, the
-requests per second and the busiest and median 1-second windows. Then min / median over the
-runs. ``--busy N`` runs N busy loops beside it (the README's figures: ``--busy 2`` on this
-2-core machine), so that a starved event loop sends its requests late and bunched.
+requests per second and the busiest and median 1-second windows. Then min / median / max
+over the runs. ``--busy N`` runs N busy loops beside it, so that a starved event loop sends
+its requests late and bunched (the README's figures were taken with ``--busy 0`` beside a run
+of the e2e folder and two busy loops, on this 2-core machine).
 
 Run: .venv/bin/python -m benchmarks.sharding [--runs 3] [--busy 2]
      [--database-url postgresql+asyncpg://postgres@127.0.0.1:5432/postgres]
