@@ -183,23 +183,56 @@ async def show_hand(
     ephemeral message updated in place when the click came from one."""
     host = host_of(interaction)
     svc = host.tables
-    locale = locale_of(interaction)
     seat = table.seat_of(interaction.user.id)
     if seat is None or table.series is None:
         raise ServiceError(
             ErrorKey.NOT_SEATED if table.series is not None else ErrorKey.NOT_PLAYING
         )
+    message = interaction.message
+    in_place = message is not None and message.flags.ephemeral
+
+    def budget() -> float:
+        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+        return max(0.05, DRAW_BUDGET - age)
+
+    async def defer() -> None:
+        await interaction.response.defer(ephemeral=True, thinking=not in_place)
+
+    # One writer at a time on this player's board (the presenter refreshes it too), and the
+    # table read once the lock is held, so this answer is never older than what it replaces.
+    boards = host.presenter.boards
+    async with boards.writing(
+        table.channel_id, interaction.user.id, patience=budget(), impatient=defer
+    ):
+        current = svc.get(table.channel_id)
+        if current is not None and current.table_id == table.table_id:
+            table = current
+        await _answer(interaction, table, seat, in_place, budget(), note)
+
+
+async def _answer(
+    interaction: discord.Interaction[Any],
+    table: Table,
+    seat: int,
+    in_place: bool,
+    patience: float,
+    note: str | None,
+) -> None:
+    """The board itself (:func:`show_hand`, under the player's board lock)."""
+    host = host_of(interaction)
+    svc, locale = host.tables, locale_of(interaction)
     obs = svc.observation(table, seat)
     assert obs is not None
     move = svc.move_number(table)
     view = board_view(table, obs, move, locale, note=note)
-    message = interaction.message
-    in_place = message is not None and message.flags.ephemeral
     drawing_task = asyncio.ensure_future(board_image(table, obs, locale))
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    done, _ = await asyncio.wait({drawing_task}, timeout=max(0.05, DRAW_BUDGET - age))
+    deferred = interaction.response.is_done()
+    done: set[asyncio.Future[discord.File]] = set()
+    if not deferred:
+        done, _ = await asyncio.wait({drawing_task}, timeout=patience)
     if not done:  # a burst of pictures: answer in time, show the board when it is drawn
-        await interaction.response.defer(ephemeral=True, thinking=not in_place)
+        if not deferred:
+            await interaction.response.defer(ephemeral=True, thinking=not in_place)
         await interaction.edit_original_response(view=view, attachments=[await drawing_task])
     elif in_place:
         await interaction.response.edit_message(view=view, attachments=[drawing_task.result()])
@@ -211,15 +244,11 @@ async def show_hand(
     host.presenter.boards.remember(table, seat, interaction, locale, shown_move=move)
 
 
-async def refresh_board(
-    interaction: discord.Interaction[Any],
-    table: Table,
-    obs: Observation,
-    move_no: int,
-    locale: str,
+async def send_board(
+    interaction: discord.Interaction[Any], shown: tuple[discord.ui.LayoutView, discord.File]
 ) -> None:
     """Bring an open board up to date through its interaction token (the presenter)."""
-    view, image = await board_message(table, obs, move_no, locale)
+    view, image = shown
     await interaction.edit_original_response(view=view, attachments=[image])
 
 

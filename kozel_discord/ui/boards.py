@@ -4,20 +4,27 @@ When a player's turn comes (or a molodka becomes possible), their latest private
 refreshed through its interaction token, while that token is young enough (Discord keeps
 them 15 minutes): the move menu appears without a click. This is best effort; the "My hand"
 button always gives a fresh board.
+
+A board message has two writers: this refresh (through the interaction that sent the board)
+and the player's own clicks on it (Refresh, a move: a newer interaction editing the same
+message). Each player's board writes are serialised by a lock (:meth:`PrivateBoards.writing`)
+and each writer reads the table inside it, so the last write to a board always shows the
+newest position: a slow refresh never lands over the answer to a newer click.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 from ..service import Table, TableService, TableStatus
-from .board import refresh_board
+from .board import board_message, send_board
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +47,41 @@ class PrivateBoards:
         self.tables = service
         self._table_moved = table_moved  # asks for a refresh of the table's boards
         self._boards: dict[int, dict[int, _Board]] = {}  # channel -> user -> board
+        self._locks: dict[int, dict[int, asyncio.Lock]] = {}  # channel -> user -> writes
+
+    def lock(self, channel_id: int, user_id: int) -> asyncio.Lock:
+        """Held by whoever is writing this player's board at this channel."""
+        return self._locks.setdefault(channel_id, {}).setdefault(user_id, asyncio.Lock())
+
+    @contextlib.asynccontextmanager
+    async def writing(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        patience: float,
+        impatient: Callable[[], Awaitable[None]],
+    ) -> AsyncIterator[None]:
+        """Hold the player's board lock; if it is not free within ``patience`` seconds,
+        ``impatient()`` is awaited first (the interaction is deferred, as Discord wants an
+        answer within 3 s) and the lock is waited for."""
+        lock = self.lock(channel_id, user_id)
+        acquire = asyncio.ensure_future(lock.acquire())
+        try:
+            done, _ = await asyncio.wait({acquire}, timeout=patience)
+            if not done:
+                await impatient()
+                await acquire
+        except BaseException:
+            if acquire.done() and not acquire.cancelled():
+                lock.release()
+            else:
+                acquire.cancel()
+            raise
+        try:
+            yield
+        finally:
+            lock.release()
 
     def remember(
         self,
@@ -61,6 +103,7 @@ class PrivateBoards:
 
     def forget(self, channel_id: int) -> None:
         self._boards.pop(channel_id, None)
+        self._locks.pop(channel_id, None)
 
     async def refresh(self, table: Table) -> None:
         """Refresh the boards of the players whose turn it now is at ``table``'s channel."""
@@ -76,11 +119,28 @@ class PrivateBoards:
                 continue
             if board.shown_move == move:
                 continue
-            obs = self.tables.observation(current, board.seat)
-            if obs is None or not (obs.my_turn or obs.can_declare_molodka()):
-                continue
-            board.shown_move = move
-            try:
-                await refresh_board(board.interaction, current, obs, move, board.locale)
-            except discord.HTTPException:
-                boards.pop(user_id, None)
+            lock = self.lock(current.channel_id, user_id)
+            if lock.locked():
+                continue  # the player's click is being answered; it shows the newest board
+            async with lock:
+                await self._refresh_one(current, user_id, board, move)
+
+    async def _refresh_one(self, table: Table, user_id: int, board: _Board, move: int) -> None:
+        """One player's board, under their lock (:meth:`refresh`)."""
+        obs = self.tables.observation(table, board.seat)
+        if obs is None or not (obs.my_turn or obs.can_declare_molodka()):
+            return
+        boards = self._boards.get(table.channel_id, {})
+        try:
+            shown = await board_message(table, obs, move, board.locale)
+        except discord.HTTPException:
+            return
+        if boards.get(user_id) is not board:
+            return  # a newer board was sent while this one was drawn
+        if self.tables.move_number(self.tables.get(table.channel_id) or table) != move:
+            return  # the table moved on while it was drawn: the next refresh shows it
+        board.shown_move = move
+        try:
+            await send_board(board.interaction, shown)
+        except discord.HTTPException:
+            boards.pop(user_id, None)

@@ -4,6 +4,8 @@ The bot provides all of them; tests may provide fakes."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Awaitable, Callable
 from typing import Any, Protocol, runtime_checkable
 
 import discord
@@ -43,6 +45,15 @@ class BoardKeeper(Protocol):
         locale: str,
         shown_move: int,
     ) -> None: ...
+
+    def writing(
+        self,
+        channel_id: int,
+        user_id: int,
+        *,
+        patience: float,
+        impatient: Callable[[], Awaitable[None]],
+    ) -> contextlib.AbstractAsyncContextManager[None]: ...
 
 
 class Presenter(Protocol):

@@ -137,14 +137,18 @@ class TablePresenter:
             await threads.ensure_thread(self.tables, self.messenger, table)
             await self.post_table_message(self._current(table))
         elif kind is TableEventKind.GAME_OVER:
-            await self._freeze_table_message(table)
-            await self._post_results(table)
+            await self._finish_game(table)
+            table = self._current(table)
             obs = self.tables.observation(table, None)
-            if obs is not None and not obs.series_over:
+            if (
+                obs is not None
+                and not obs.series_over
+                and table.messages.get("table_game") != obs.game_number
+            ):
                 await self.post_table_message(table)
         elif kind is TableEventKind.SERIES_OVER:
-            await self._freeze_table_message(table)
-            await self._post_series_over(table)
+            await self._finish_game(table)
+            await self._post_series_over(self._current(table))
         elif kind is TableEventKind.STOPPED:
             await self._stopped(event.table)
             self.boards.forget(table.channel_id)
@@ -273,6 +277,15 @@ class TablePresenter:
                 "table_message_not_edited channel=%s status=%s", current.channel_id, exc.status
             )
 
+    async def _finish_game(self, table: Table) -> None:
+        """A game ended: its table message frozen (or posted, if the computers played all
+        of it while Discord was slow), then the summaries not posted yet."""
+        await self._freeze_table_message(table)
+        await table_message.post_missed_end(
+            self.tables, self._current(table), self._send, self._shown_png
+        )
+        await self._post_results(self._current(table))
+
     async def _freeze_table_message(self, table: Table) -> None:
         """The last edit of a finished game's table message (:func:`.table_message.freeze`)."""
         table = self._current(table)
@@ -339,8 +352,10 @@ class TablePresenter:
         if obs is None:
             return
         if obs.series_over or table.messages.get("table_game") != obs.game_number:
-            await self._freeze_table_message(table)
-        await self._post_results(table)
+            await self._finish_game(table)
+        else:
+            await self._post_results(table)
+        table = self._current(table)
         if table.status is TableStatus.FINISHED:
             await self._post_series_over(table)
             return

@@ -149,7 +149,9 @@ async def freeze(
     if table.series is None or msg_id is None or table.messages.get("table_frozen") == game:
         return
     end = observe_game_end(table.series, None)
-    if end is not None and end.game_number == game:
+    if game is None or end is None or end.game_number < game:
+        return  # the message is of the game being played: not the end of it yet
+    if end.game_number == game:
         await edit_slot()
         rendered = await render_message(table, end, table.locale, final=True)
         try:
@@ -160,8 +162,39 @@ async def freeze(
             )
     else:  # more than one game ended meanwhile: that game's last position is gone
         log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
-    if game is not None:
-        await tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
+    await tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
+
+
+async def post_missed_end(
+    tables: TableService,
+    table: Table,
+    send: Callable[..., Awaitable[discord.Message | None]],
+    uploaded: Uploaded,
+) -> None:
+    """A game the computers played from its first move to its last while the presenter
+    waited for Discord has no table message: post one showing how it ended (final, no
+    controls), so every game of the series has its picture. ``send`` posts with an
+    idempotency key (``TablePresenter._send``)."""
+    end = observe_game_end(table.series, None) if table.series is not None else None
+    game = table.messages.get("table_game")
+    if end is None or (game is not None and end.game_number <= game):
+        return
+    rendered = await render_message(table, end, table.locale, final=True)
+    msg = await send(
+        table,
+        view=rendered.view,
+        file=rendered.file(),
+        allowed_mentions=rendered.allowed_mentions(),
+        key=f"table:{end.game_number}",
+    )
+    if msg is not None:
+        uploaded[table.channel_id] = (msg.id, digest(rendered.png))
+        number = end.game_number
+        await tables.set_messages(
+            table.channel_id,
+            table.table_id,
+            {"table": msg.id, "table_game": number, "table_frozen": number},
+        )
 
 
 async def mark_stopped(

@@ -7,15 +7,22 @@ from pathlib import Path
 from typing import Any
 
 from standin.discord_standin import DiscordStandIn, RecordedMessage
-from standin.harness import TURN_PLACEHOLDER, BotProcess, Driver
+from standin.harness import STALE_NOTE, TURN_PLACEHOLDER, BotProcess, Driver, embed_text
+from standin.model import InteractionResult
+
+WEBHOOK_MESSAGE = "/webhooks/{application_id}/{token}/messages/{message_id}"
 
 
 async def _table(
-    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+    standin: DiscordStandIn,
+    sqlite_url: str,
+    log_path: Path,
+    bots: list[BotProcess],
+    env: dict[str, str] | None = None,
 ) -> tuple[Driver, Any]:
     alice = standin.add_user("alice")
     guild = standin.add_guild("Clicks", members=[alice])
-    bot = BotProcess(standin, sqlite_url, log_path, guild=guild)
+    bot = BotProcess(standin, sqlite_url, log_path, guild=guild, extra_env=env)
     bots.append(bot)
     await bot.start()
     await standin.wait_for_commands("kozel", guild=guild, timeout=30)
@@ -106,3 +113,50 @@ async def test_card_emojis_are_uploaded_once_and_shown_in_the_move_menu(
     assert {e["name"]: e["id"] for e in standin.application_emojis} == ids  # none uploaded
     assert "card emojis ready: 0 uploaded, 37 kept" in bots[-1].log_text()
     assert standin.rejections == []
+
+
+async def test_a_slow_self_refresh_never_lands_over_the_answer_to_a_newer_click(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    # Computers take a second a move, so nothing refreshes Alice's board while she plays.
+    env = {"KOZEL_COMPUTER_DELAY": "1"}
+    driver, alice = await _table(standin, sqlite_url, log_path, bots, env)
+    hand = f"kozel:hand:{driver.tid}"
+    board = await driver.hand(alice)
+
+    async def play(board: RecordedMessage) -> InteractionResult:
+        menu = _menu(driver, board)
+        assert menu is not None
+        options = (board.component(menu[0]) or {}).get("options") or []
+        r = await standin.select(alice, board, menu[0], [str(options[0]["value"])])
+        if r.message is not None and r.message.loading:
+            await standin.wait_until_resolved(r, timeout=30)
+        return r
+
+    for _ in range(10):  # until her board shows no turn: the next one comes by refresh
+        if _menu(driver, board) is None:
+            break
+        await play(board)
+    assert _menu(driver, board) is None
+    # Her turn comes: the bot refreshes her board, and Discord is slow with that edit. She
+    # clicks Refresh meanwhile, and plays if the answer lets her.
+    slow = standin.hold("PATCH", WEBHOOK_MESSAGE, when=lambda p, _: p["message_id"] == "@original")
+    await slow.wait_reached(timeout=30)
+    await standin.click(alice, board, hand)
+    if not board.loading and _menu(driver, board) is not None:
+        await play(board)
+    versions = len(board.versions)
+    slow.release()
+    await standin.wait_for(
+        lambda: len(board.versions) > versions and not board.loading,
+        timeout=30,
+        what="the slow refresh landed",
+    )
+    # Whatever the board shows last is the table now: a move menu on it is never stale.
+    menu = await standin.wait_for(
+        lambda: not board.loading and _menu(driver, board), timeout=30, what="Alice's turn"
+    )
+    assert menu
+    r = await play(board)
+    assert r.message is not None and STALE_NOTE not in embed_text(r.message)
+    assert standin.rejections == [] and standin.missed_deadlines == []

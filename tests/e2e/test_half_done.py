@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
 
+from kozel_discord.store import create_engine
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess, Driver, embed_text, find_id, text_displays
 from standin.rest import NONCE_WINDOW
@@ -223,4 +225,71 @@ async def test_a_table_message_accepted_before_a_crash_shows_the_position_after_
     numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
     assert numbers == list(range(1, len(numbers) + 1)), numbers
     assert len(tables) == len(numbers), "one table message per game"
+    assert standin.rejections == [] and standin.unhandled == []
+
+
+async def _series_ended(url: str, timeout: float) -> None:
+    """Until the bot's database says the series has ended. The presenter is held, so no
+    Discord request tells: the database is read every 50 ms (a poll of the condition,
+    bounded by ``timeout``)."""
+    engine = create_engine(url)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    try:
+        while True:
+            async with engine.connect() as conn:
+                ended = await conn.scalar(
+                    text("SELECT count(*) FROM series WHERE ended_at IS NOT NULL")
+                )
+            if ended:
+                return
+            assert loop.time() < deadline, f"the series did not end within {timeout}s"
+            await asyncio.sleep(0.05)
+    finally:
+        await engine.dispose()
+
+
+async def test_a_last_game_played_while_discord_was_slow_still_gets_its_table_message(
+    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
+) -> None:
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Club", members=[alice])
+    channel = guild.default_channel.id
+    # Alice times out at once and is marked away: the computers play the whole series.
+    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots, env={"KOZEL_TURN_TIMEOUT": "0.05"})
+    await bot.start()
+    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    lobby = r.message
+    assert lobby is not None
+    tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
+    for seat, level in enumerate(("heuristic", "random", "heuristic"), start=1):
+        await standin.select(alice, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
+
+    def first_summary(_params: dict[str, str], answer: Any) -> bool:
+        return isinstance(answer, dict) and "Game 1 is over" in str(answer.get("embeds"))
+
+    # Discord is slow to answer game 1's summary until the series has been played to its
+    # end: the games after it were never shown while they were played.
+    hold = standin.hold("POST", MESSAGES, after=True, when=first_summary)
+    await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
+    await hold.wait_reached(timeout=60)
+    await _series_ended(sqlite_url, timeout=120)
+    hold.release()
+    driver = Driver(standin, guild, {}, lambda opts: str(opts[0]["value"]))
+    driver.lobby, driver.tid = lobby, tid
+    await standin.wait_for(driver.series_over, timeout=60, what="the end of the series")
+
+    posts = standin.public_messages(channel)
+    summaries = {
+        int(m[1]): p.seq for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))
+    }
+    last = max(summaries)
+    assert sorted(summaries) == list(range(1, last + 1))
+    tables = {int(m[1]): p for p in posts if (m := re.search(r"Kozel — game (\d+)", embed_text(p)))}
+    assert last > 1 and last in tables, (sorted(tables), last)
+    final = tables[last]
+    # Posted once, already final: the game's end, no controls, before the game's summary.
+    assert len(final.versions) == 1 and not final.custom_ids()
+    assert " has ended." in " ".join(text_displays(final))
+    assert final.seq < summaries[last]
     assert standin.rejections == [] and standin.unhandled == []
