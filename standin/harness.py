@@ -259,14 +259,21 @@ class Driver:
         """The player's private board: a fresh one from the table message, or refreshed."""
         current = self.hands.get(user.id)
         if current is not None and f"kozel:hand:{self.tid}" in current.custom_ids():
+            before = len(current.versions)
             r = await self.s.click(user, current, f"kozel:hand:{self.tid}")
         else:
             table = self.table_message()
             assert table is not None
+            before = 0
             r = await self.s.click(user, table, f"kozel:hand:{self.tid}")
         assert r.message is not None and r.message.visible_to == user.id
         if r.message.loading:  # a deferred answer (the bot was busy drawing): wait for it
             await self.s.wait_until_resolved(r, timeout=30.0)
+        elif r.response_type == 6:  # deferred in place: the board is edited when drawn
+            board = r.message
+            await self.s.wait_for(
+                lambda: len(board.versions) > before, timeout=30.0, what="the board's edit"
+            )
         self.hands[user.id] = r.message
         return r.message
 

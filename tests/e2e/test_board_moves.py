@@ -128,9 +128,10 @@ async def test_a_slow_self_refresh_never_lands_over_the_answer_to_a_newer_click(
         menu = _menu(driver, board)
         assert menu is not None
         options = (board.component(menu[0]) or {}).get("options") or []
+        before = len(board.versions)
         r = await standin.select(alice, board, menu[0], [str(options[0]["value"])])
-        if r.message is not None and r.message.loading:
-            await standin.wait_until_resolved(r, timeout=30)
+        if r.response_type == 6:  # deferred: the board is edited when its answer is drawn
+            await standin.wait_for(lambda: len(board.versions) > before, timeout=30)
         return r
 
     for _ in range(10):  # until her board shows no turn: the next one comes by refresh
