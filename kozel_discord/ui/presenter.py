@@ -281,9 +281,12 @@ class TablePresenter:
         """A game ended: its table message frozen (or posted, if the computers played all
         of it while Discord was slow), then the summaries not posted yet."""
         await self._freeze_table_message(table)
-        await table_message.post_missed_end(
-            self.tables, self._current(table), self._send, self._shown_png
-        )
+        missed = table_message.missed_end(self._current(table))
+        if missed is not None:  # in the order played: earlier games' summaries first
+            await self._post_results(self._current(table), before=missed)
+            await table_message.post_missed_end(
+                self.tables, self._current(table), self._send, self._shown_png
+            )
         await self._post_results(self._current(table))
 
     async def _freeze_table_message(self, table: Table) -> None:
@@ -292,14 +295,15 @@ class TablePresenter:
         channel = self._channel(table)
         await table_message.freeze(self.tables, table, channel, self._shown_png, self._edit_slot)
 
-    async def _post_results(self, table: Table) -> None:
-        """Post the summary of every finished game that has none yet (after a crash too)."""
+    async def _post_results(self, table: Table, before: int | None = None) -> None:
+        """Post the summary of every finished game that has none yet (after a crash too);
+        ``before``: only of the games before that one."""
         obs = self.tables.observation(table, None)
         if obs is None:
             return
         for number, result in enumerate(obs.results, start=1):
             key = f"result_{number}"
-            if key in table.messages:
+            if key in table.messages or (before is not None and number >= before):
                 continue
             msg = await self._send(
                 table,

@@ -165,6 +165,16 @@ async def freeze(
     await tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
 
 
+def missed_end(table: Table) -> int | None:
+    """The number of the last game that ended, if it has no table message yet
+    (:func:`post_missed_end`)."""
+    end = observe_game_end(table.series, None) if table.series is not None else None
+    game = table.messages.get("table_game")
+    if end is None or (game is not None and end.game_number <= game):
+        return None
+    return end.game_number
+
+
 async def post_missed_end(
     tables: TableService,
     table: Table,
@@ -175,10 +185,11 @@ async def post_missed_end(
     waited for Discord has no table message: post one showing how it ended (final, no
     controls), so every game of the series has its picture. ``send`` posts with an
     idempotency key (``TablePresenter._send``)."""
-    end = observe_game_end(table.series, None) if table.series is not None else None
-    game = table.messages.get("table_game")
-    if end is None or (game is not None and end.game_number <= game):
+    if missed_end(table) is None:
         return
+    assert table.series is not None
+    end = observe_game_end(table.series, None)
+    assert end is not None
     rendered = await render_message(table, end, table.locale, final=True)
     msg = await send(
         table,

@@ -288,8 +288,8 @@ async def test_a_last_game_played_while_discord_was_slow_still_gets_its_table_me
     tables = {int(m[1]): p for p in posts if (m := re.search(r"Kozel — game (\d+)", embed_text(p)))}
     assert last > 1 and last in tables, (sorted(tables), last)
     final = tables[last]
-    # Posted once, already final: the game's end, no controls, before the game's summary.
+    # Posted once, already final: the game's end, no controls, right before its summary.
     assert len(final.versions) == 1 and not final.custom_ids()
     assert " has ended." in " ".join(text_displays(final))
-    assert final.seq < summaries[last]
+    assert summaries[last - 1] < final.seq < summaries[last], "in the order played"
     assert standin.rejections == [] and standin.unhandled == []
