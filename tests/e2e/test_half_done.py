@@ -293,3 +293,68 @@ async def test_a_last_game_played_while_discord_was_slow_still_gets_its_table_me
     assert " has ended." in " ".join(text_displays(final))
     assert summaries[last - 1] < final.seq < summaries[last], "in the order played"
     assert standin.rejections == [] and standin.unhandled == []
+
+
+async def _games_stored(url: str, count: int, timeout: float) -> None:
+    """Until the bot's database holds ``count`` finished games (a poll, as above)."""
+    engine = create_engine(url)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    try:
+        while True:
+            async with engine.connect() as conn:
+                stored = await conn.scalar(text("SELECT count(*) FROM games"))
+            if (stored or 0) >= count:
+                return
+            assert loop.time() < deadline, f"{count} games were not stored within {timeout}s"
+            await asyncio.sleep(0.05)
+    finally:
+        await engine.dispose()
+
+
+async def test_a_game_over_shown_late_leaves_the_next_games_message_live(
+    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
+) -> None:
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Club", members=[alice])
+    channel = guild.default_channel.id
+    # The computers play the series (Alice times out at once), a little slower than instant,
+    # so that game 3 is still being played when Discord answers.
+    env = {"KOZEL_TURN_TIMEOUT": "0.05", "KOZEL_COMPUTER_DELAY": "0.1"}
+    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots, env=env)
+    await bot.start()
+    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    lobby = r.message
+    assert lobby is not None
+    tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
+    for seat, level in enumerate(("heuristic", "random", "heuristic"), start=1):
+        await standin.select(alice, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
+
+    def first_summary(_params: dict[str, str], answer: Any) -> bool:
+        return isinstance(answer, dict) and "Game 1 is over" in str(answer.get("embeds"))
+
+    # Discord is slow to answer game 1's summary until game 2 has been played to its end:
+    # the bot shows game 1's end while game 3 is being played, then game 2's.
+    hold = standin.hold("POST", MESSAGES, after=True, when=first_summary)
+    await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
+    await hold.wait_reached(timeout=60)
+    await _games_stored(sqlite_url, 2, timeout=120)
+    hold.release()
+    driver = Driver(standin, guild, {}, lambda opts: str(opts[0]["value"]))
+    driver.lobby, driver.tid = lobby, tid
+    await standin.wait_for(driver.series_over, timeout=120, what="the end of the series")
+
+    posts = standin.public_messages(channel)
+    tables: dict[int, list[Any]] = {}
+    for p in posts:
+        if m := re.search(r"Kozel — game (\d+)", embed_text(p)):
+            tables.setdefault(int(m[1]), []).append(p)
+    assert all(len(v) == 1 for v in tables.values()), "one table message per game"
+    numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
+    assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 3, numbers
+    # Game 3's message was not taken for game 2's: it followed game 3 and ended frozen on
+    # its final position, without controls.
+    third = tables[3][0]
+    assert len(third.versions) > 2 and not third.custom_ids()
+    assert " has ended." in " ".join(text_displays(third))
+    assert standin.rejections == [] and standin.unhandled == []
