@@ -281,13 +281,18 @@ class TablePresenter:
         """A game ended: its table message frozen (or posted, if the computers played all
         of it while Discord was slow), then the summaries not posted yet."""
         await self._freeze_table_message(table)
-        missed = table_message.missed_end(self._current(table))
-        if missed is not None:  # in the order played: earlier games' summaries first
+        # In the order played: the earlier games' summaries first. While they are posted,
+        # the computers may end another game: then that one's end is the one shown. A game
+        # ending after the final message was drawn is left to its own game-over event.
+        upto: int | None = None
+        while (missed := table_message.missed_end(self._current(table))) is not None:
             await self._post_results(self._current(table), before=missed)
-            await table_message.post_missed_end(
-                self.tables, self._current(table), self._send, self._shown_png
-            )
-        await self._post_results(self._current(table))
+            if await table_message.post_missed_end(
+                self.tables, self._current(table), self._send, self._shown_png, missed
+            ):
+                upto = missed + 1
+                break
+        await self._post_results(self._current(table), before=upto)
 
     async def _freeze_table_message(self, table: Table) -> None:
         """The last edit of a finished game's table message (:func:`.table_message.freeze`)."""

@@ -180,13 +180,15 @@ async def post_missed_end(
     table: Table,
     send: Callable[..., Awaitable[discord.Message | None]],
     uploaded: Uploaded,
-) -> None:
+    game: int,
+) -> bool:
     """A game the computers played from its first move to its last while the presenter
     waited for Discord has no table message: post one showing how it ended (final, no
     controls), so every game of the series has its picture. ``send`` posts with an
-    idempotency key (``TablePresenter._send``)."""
-    if missed_end(table) is None:
-        return
+    idempotency key (``TablePresenter._send``). False when ``game`` is no longer the last
+    game that ended (another one ended meanwhile): nothing was posted."""
+    if missed_end(table) != game:
+        return False
     assert table.series is not None
     end = observe_game_end(table.series, None)
     assert end is not None
@@ -206,6 +208,7 @@ async def post_missed_end(
             table.table_id,
             {"table": msg.id, "table_game": number, "table_frozen": number},
         )
+    return True
 
 
 async def mark_stopped(
