@@ -195,19 +195,25 @@ async def show_hand(
         age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
         return max(0.05, DRAW_BUDGET - age)
 
-    async def defer() -> None:
-        await interaction.response.defer(ephemeral=True, thinking=not in_place)
-
     # One writer at a time on this player's board (the presenter refreshes it too), and the
     # table read once the lock is held, so this answer is never older than what it replaces.
     boards = host.presenter.boards
     async with boards.writing(
-        table.channel_id, interaction.user.id, patience=budget(), impatient=defer
+        table.channel_id,
+        interaction.user.id,
+        patience=budget(),
+        impatient=lambda: _defer(interaction, in_place),
     ):
         current = svc.get(table.channel_id)
         if current is not None and current.table_id == table.table_id:
             table = current
         await _answer(interaction, table, seat, in_place, budget(), note)
+
+
+async def _defer(interaction: discord.Interaction[Any], in_place: bool) -> None:
+    """Answer in time, the board to follow: in place (the board stays as it is until then)
+    or as a "thinking" ephemeral message."""
+    await interaction.response.defer(ephemeral=True, thinking=not in_place)
 
 
 async def _answer(
@@ -232,7 +238,7 @@ async def _answer(
         done, _ = await asyncio.wait({drawing_task}, timeout=patience)
     if not done:  # a burst of pictures: answer in time, show the board when it is drawn
         if not deferred:
-            await interaction.response.defer(ephemeral=True, thinking=not in_place)
+            await _defer(interaction, in_place)
         await interaction.edit_original_response(view=view, attachments=[await drawing_task])
     elif in_place:
         await interaction.response.edit_message(view=view, attachments=[drawing_task.result()])

@@ -130,17 +130,11 @@ class PrivateBoards:
         obs = self.tables.observation(table, board.seat)
         if obs is None or not (obs.my_turn or obs.can_declare_molodka()):
             return
-        boards = self._boards.get(table.channel_id, {})
-        try:
-            shown = await board_message(table, obs, move, board.locale)
-        except discord.HTTPException:
-            return
-        if boards.get(user_id) is not board:
-            return  # a newer board was sent while this one was drawn
+        shown = await board_message(table, obs, move, board.locale)
         if self.tables.move_number(self.tables.get(table.channel_id) or table) != move:
             return  # the table moved on while it was drawn: the next refresh shows it
         board.shown_move = move
         try:
             await send_board(board.interaction, shown)
         except discord.HTTPException:
-            boards.pop(user_id, None)
+            self._boards.get(table.channel_id, {}).pop(user_id, None)

@@ -137,32 +137,66 @@ async def test_a_stop_whose_messages_were_not_marked_is_marked_on_resume(
     assert new.message is not None and not new.ephemeral
 
 
-async def test_a_post_accepted_but_not_saved_is_adopted_after_the_nonce_window(
-    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
-) -> None:
+async def _computers_table(
+    standin: DiscordStandIn,
+    url: str,
+    tmp: Path,
+    bots: list[BotProcess],
+    env: dict[str, str] | None = None,
+) -> tuple[Restarts, Driver, Any, Any]:
+    """The bot, a driver, Alice and a lobby with Alice in seat 0 and three computers, not
+    begun. A lobby needs a human:
+    Alice keeps seat 0 with a tiny move timer, so the computer plays her turns (timed out,
+    then away) and the computers play the series."""
     alice = standin.add_user("alice")
     guild = standin.add_guild("Club", members=[alice])
-    channel = guild.default_channel.id
-    # A lobby needs a human: Alice keeps seat 0 with a tiny move timer, so the computer
-    # plays her turns (timed out, then away) and the computers play the series.
-    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots, env={"KOZEL_TURN_TIMEOUT": "0.05"})
+    bot = Restarts(
+        standin, url, tmp, guild, bots, env={"KOZEL_TURN_TIMEOUT": "0.05", **(env or {})}
+    )
     await bot.start()
     driver = Driver(standin, guild, {}, lambda opts: str(opts[0]["value"]))
     r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
-    lobby = r.message
-    assert lobby is not None
-    driver.lobby = lobby
-    driver.tid = tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
+    assert r.message is not None
+    driver.lobby = r.message
+    driver.tid = tid = find_id(r.message, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
     for seat, level in enumerate(("heuristic", "random", "heuristic"), start=1):
-        await standin.select(alice, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
+        await standin.select(alice, r.message, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
+    return bot, driver, alice, r.message
 
-    def first_summary(_params: dict[str, str], answer: Any) -> bool:
-        return isinstance(answer, dict) and "Game 1 is over" in str(answer.get("embeds"))
 
+def _game_1_summary(_params: dict[str, str], answer: Any) -> bool:
+    """Discord's answer to the post of game 1's summary (for ``hold(..., after=True)``)."""
+    return isinstance(answer, dict) and "Game 1 is over" in str(answer.get("embeds"))
+
+
+async def _until_stored(url: str, sql: str, at_least: int, what: str, timeout: float) -> None:
+    """Until ``sql`` (a count) reaches ``at_least`` in the bot's database. The presenter is
+    held, so no Discord request tells: the database is read every 50 ms (a poll of the
+    condition, bounded by ``timeout``)."""
+    engine = create_engine(url)
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    try:
+        while True:
+            async with engine.connect() as conn:
+                count = await conn.scalar(text(sql))
+            if (count or 0) >= at_least:
+                return
+            assert loop.time() < deadline, f"{what} did not happen within {timeout}s"
+            await asyncio.sleep(0.05)
+    finally:
+        await engine.dispose()
+
+
+async def test_a_post_accepted_but_not_saved_is_adopted_after_the_nonce_window(
+    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
+) -> None:
+    bot, driver, alice, lobby = await _computers_table(standin, sqlite_url, tmp_path, bots)
+    channel = driver.channel_id
     # Computers play; Discord accepts game 1's summary, the bot dies before saving its id
     # and stays down longer than Discord remembers the nonce.
-    hold = standin.hold("POST", MESSAGES, after=True, when=first_summary)
-    await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
+    hold = standin.hold("POST", MESSAGES, after=True, when=_game_1_summary)
+    await standin.click(alice, lobby, f"kozel:lobby:{driver.tid}:begin")
     await hold.wait_reached(timeout=60)
     await bot.bot.kill()
     hold.release()
@@ -228,55 +262,19 @@ async def test_a_table_message_accepted_before_a_crash_shows_the_position_after_
     assert standin.rejections == [] and standin.unhandled == []
 
 
-async def _series_ended(url: str, timeout: float) -> None:
-    """Until the bot's database says the series has ended. The presenter is held, so no
-    Discord request tells: the database is read every 50 ms (a poll of the condition,
-    bounded by ``timeout``)."""
-    engine = create_engine(url)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    try:
-        while True:
-            async with engine.connect() as conn:
-                ended = await conn.scalar(
-                    text("SELECT count(*) FROM series WHERE ended_at IS NOT NULL")
-                )
-            if ended:
-                return
-            assert loop.time() < deadline, f"the series did not end within {timeout}s"
-            await asyncio.sleep(0.05)
-    finally:
-        await engine.dispose()
-
-
 async def test_a_last_game_played_while_discord_was_slow_still_gets_its_table_message(
     standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
 ) -> None:
-    alice = standin.add_user("alice")
-    guild = standin.add_guild("Club", members=[alice])
-    channel = guild.default_channel.id
-    # Alice times out at once and is marked away: the computers play the whole series.
-    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots, env={"KOZEL_TURN_TIMEOUT": "0.05"})
-    await bot.start()
-    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
-    lobby = r.message
-    assert lobby is not None
-    tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
-    for seat, level in enumerate(("heuristic", "random", "heuristic"), start=1):
-        await standin.select(alice, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
-
-    def first_summary(_params: dict[str, str], answer: Any) -> bool:
-        return isinstance(answer, dict) and "Game 1 is over" in str(answer.get("embeds"))
-
+    _bot, driver, alice, lobby = await _computers_table(standin, sqlite_url, tmp_path, bots)
+    channel = driver.channel_id
     # Discord is slow to answer game 1's summary until the series has been played to its
     # end: the games after it were never shown while they were played.
-    hold = standin.hold("POST", MESSAGES, after=True, when=first_summary)
-    await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
+    hold = standin.hold("POST", MESSAGES, after=True, when=_game_1_summary)
+    await standin.click(alice, lobby, f"kozel:lobby:{driver.tid}:begin")
     await hold.wait_reached(timeout=60)
-    await _series_ended(sqlite_url, timeout=120)
+    series_ended = "SELECT count(*) FROM series WHERE ended_at IS NOT NULL"
+    await _until_stored(sqlite_url, series_ended, 1, "the end of the series", timeout=120)
     hold.release()
-    driver = Driver(standin, guild, {}, lambda opts: str(opts[0]["value"]))
-    driver.lobby, driver.tid = lobby, tid
     await standin.wait_for(driver.series_over, timeout=60, what="the end of the series")
 
     posts = standin.public_messages(channel)
@@ -295,53 +293,21 @@ async def test_a_last_game_played_while_discord_was_slow_still_gets_its_table_me
     assert standin.rejections == [] and standin.unhandled == []
 
 
-async def _games_stored(url: str, count: int, timeout: float) -> None:
-    """Until the bot's database holds ``count`` finished games (a poll, as above)."""
-    engine = create_engine(url)
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    try:
-        while True:
-            async with engine.connect() as conn:
-                stored = await conn.scalar(text("SELECT count(*) FROM games"))
-            if (stored or 0) >= count:
-                return
-            assert loop.time() < deadline, f"{count} games were not stored within {timeout}s"
-            await asyncio.sleep(0.05)
-    finally:
-        await engine.dispose()
-
-
 async def test_a_game_over_shown_late_leaves_the_next_games_message_live(
     standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
 ) -> None:
-    alice = standin.add_user("alice")
-    guild = standin.add_guild("Club", members=[alice])
-    channel = guild.default_channel.id
-    # The computers play the series (Alice times out at once), a little slower than instant,
-    # so that game 3 is still being played when Discord answers.
-    env = {"KOZEL_TURN_TIMEOUT": "0.05", "KOZEL_COMPUTER_DELAY": "0.1"}
-    bot = Restarts(standin, sqlite_url, tmp_path, guild, bots, env=env)
-    await bot.start()
-    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
-    lobby = r.message
-    assert lobby is not None
-    tid = find_id(lobby, r"kozel:sit:[0-9a-f]{12}:0").split(":")[2]
-    for seat, level in enumerate(("heuristic", "random", "heuristic"), start=1):
-        await standin.select(alice, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
-
-    def first_summary(_params: dict[str, str], answer: Any) -> bool:
-        return isinstance(answer, dict) and "Game 1 is over" in str(answer.get("embeds"))
-
+    # The computers play a little slower than instant, so that game 3 is still being
+    # played when Discord answers.
+    env = {"KOZEL_COMPUTER_DELAY": "0.1"}
+    _bot, driver, alice, lobby = await _computers_table(standin, sqlite_url, tmp_path, bots, env)
+    channel = driver.channel_id
     # Discord is slow to answer game 1's summary until game 2 has been played to its end:
     # the bot shows game 1's end while game 3 is being played, then game 2's.
-    hold = standin.hold("POST", MESSAGES, after=True, when=first_summary)
-    await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
+    hold = standin.hold("POST", MESSAGES, after=True, when=_game_1_summary)
+    await standin.click(alice, lobby, f"kozel:lobby:{driver.tid}:begin")
     await hold.wait_reached(timeout=60)
-    await _games_stored(sqlite_url, 2, timeout=120)
+    await _until_stored(sqlite_url, "SELECT count(*) FROM games", 2, "game 2's end", timeout=120)
     hold.release()
-    driver = Driver(standin, guild, {}, lambda opts: str(opts[0]["value"]))
-    driver.lobby, driver.tid = lobby, tid
     await standin.wait_for(driver.series_over, timeout=120, what="the end of the series")
 
     posts = standin.public_messages(channel)
