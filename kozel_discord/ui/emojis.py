@@ -36,7 +36,7 @@ _OURS = re.compile(rf"^{PREFIX}[0-9a-z]+_[0-9a-f]{{{HASH_CHARS}}}$")
 
 
 def card_text(c: Card, locale: str) -> str:
-    """One card as colour-safe text in the viewer's language (Russian: В Д К Т)."""
+    """One card as colour-safe text through the viewer's language (``card-text``)."""
     return t("card.text", locale, rank=c.rank.label, suit=SUIT_MARK[c.suit])
 
 

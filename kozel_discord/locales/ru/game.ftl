@@ -11,13 +11,8 @@ suit-hearts = червы
 suit-spades = пики
 
 # Карта текстом: $rank — 6 7 8 9 10 J Q K A, $suit — значок масти (♣ ♦ ♥ ♠).
-card-text = { $rank ->
-        [J] В
-        [Q] Д
-        [K] К
-        [A] Т
-       *[other] { $rank }
-    }{ $suit }
+# Буквы те же, что на картинках карт (J Q K A), чтобы текст и картинка совпадали.
+card-text = { $rank }{ $suit }
 
 seat-label = Место { $n } ({ $team })
 seat-empty = — свободно —

@@ -9,13 +9,8 @@ suit-hearts = чирви
 suit-spades = піки
 
 # Карта текстом: $rank — 6 7 8 9 10 J Q K A, $suit — значок масті (♣ ♦ ♥ ♠).
-card-text = { $rank ->
-        [J] В
-        [Q] Д
-        [K] К
-        [A] Т
-       *[other] { $rank }
-    }{ $suit }
+# Літери ті самі, що на малюнках карт (J Q K A), щоб текст і малюнок збігалися.
+card-text = { $rank }{ $suit }
 
 seat-label = Місце { $n } ({ $team })
 seat-empty = — вільно —
