@@ -108,7 +108,9 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
         return
     trump = st.trump_card.suit
     widths = [row_width(len(p.cards), CARD_W, CARD_STEP) for p in st.plays]
-    gap = 26
+    # Spread the plays over the width they leave free, so that each seat's name above its
+    # cards has room ("Компьютер 4" over a single card was cut to "Компь…").
+    gap = max(26, min(120, (W - 32 - sum(widths)) // len(widths)))
     x = (W - sum(widths) - gap * (len(widths) - 1)) // 2
     for p, w in zip(st.plays, widths, strict=True):
         marked = p.seat == st.marked_seat
