@@ -46,7 +46,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker
 
 from kozel_discord.engine import SERIES_TARGET
-from kozel_discord.store import games, live, queries, rate_budget, series
+from kozel_discord.store import games, history, live, queries, rate_budget, series
 from kozel_discord.store.db import WRITE, is_transient_error
 from kozel_discord.store.errors import StoreError, StoreUnavailable
 from kozel_discord.store.games import GameListing, StoredGame
@@ -356,17 +356,17 @@ class LeagueStore:
     async def recent_series(self, guild_id: int, limit: int = 10) -> list[SeriesSummary]:
         """The last ``limit`` series of the guild (any status), newest first."""
         async with self._read() as session:
-            return await queries.recent_series(session, guild_id, limit)
+            return await history.recent_series(session, guild_id, limit)
 
     async def get_series(self, guild_id: int, series_key: str) -> SeriesSummary | None:
         async with self._read() as session:
-            return await queries.get_series(session, guild_id, series_key)
+            return await history.get_series(session, guild_id, series_key)
 
     async def get_series_games(self, guild_id: int, series_key: str) -> list[GameResult]:
         """The recorded games of a series with their records, by number (for replay and
         export); empty for an unknown series."""
         async with self._read() as session:
-            return await queries.get_series_games(session, guild_id, series_key)
+            return await history.get_series_games(session, guild_id, series_key)
 
     async def get_game(self, game_id: int) -> StoredGame | None:
         """Finished game ``game_id`` (of any server: check its ``guild_id``) with its

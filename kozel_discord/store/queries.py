@@ -1,4 +1,5 @@
-"""Reading the league: the league table (standings), a player's profile, series and games.
+"""Reading the league: the league table (standings) and a player's profile (series and
+games: :mod:`.history`).
 
 Functions on a read session (:class:`~kozel_discord.store.league.LeagueStore` opens it).
 Everything is per server: every function takes the ``guild_id`` and no query mixes two
@@ -13,19 +14,17 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import Select, and_, func, literal, select
+from sqlalchemy import and_, func, literal, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kozel_discord.engine import SERIES_TARGET
 from kozel_discord.store import models as m
+from kozel_discord.store.history import summaries
 from kozel_discord.store.rating import DEFAULT_MU, DEFAULT_ORDINAL, DEFAULT_SIGMA
 from kozel_discord.store.records import (
-    GameResult,
     PartnerStats,
     PlayerProfile,
     PlayerStats,
-    SeatSpec,
-    SeriesSummary,
     StandingsPage,
     StandingsRow,
 )
@@ -117,68 +116,6 @@ def _no_games(user_id: int, name: str) -> PlayerStats:
         defeat_points_inflicted=0,
         last_played_at=None,
     )
-
-
-def _seat_spec(row: m.SeriesSeat) -> SeatSpec:
-    return SeatSpec(
-        seat=row.seat,
-        user_id=row.user_id,
-        display_name=row.display_name,
-        computer_level=row.computer_level,
-    )
-
-
-def _game_result(series_key: str, row: m.Game) -> GameResult:
-    return GameResult(
-        guild_id=row.guild_id,
-        series_key=series_key,
-        number=row.number,
-        dealer=row.dealer,
-        first_leader=row.first_leader,
-        trump_card=row.trump_card,
-        card_points=(row.card_points_a, row.card_points_b),
-        tricks=(row.tricks_a, row.tricks_b),
-        defeat_points=(row.defeat_points_a, row.defeat_points_b),
-        eggs=row.eggs,
-        last_trick_taker=row.last_trick_taker,
-        record=row.record,
-        finished_at=row.finished_at,
-    )
-
-
-async def _summaries(session: AsyncSession, query: Select[Any]) -> list[SeriesSummary]:
-    """Run a ``select(m.Series)`` and attach the seats."""
-    series = list((await session.scalars(query)).all())
-    if not series:
-        return []
-    seats: dict[int, list[SeatSpec]] = {s.id: [] for s in series}
-    seat_rows = await session.scalars(
-        select(m.SeriesSeat)
-        .where(m.SeriesSeat.series_id.in_(list(seats)))
-        .order_by(m.SeriesSeat.series_id, m.SeriesSeat.seat)
-    )
-    for seat in seat_rows:
-        seats[seat.series_id].append(_seat_spec(seat))
-    return [
-        SeriesSummary(
-            guild_id=s.guild_id,
-            series_key=s.series_key,
-            channel_id=s.channel_id,
-            status=s.status,
-            ranked=s.ranked,
-            seats=tuple(seats[s.id]),
-            games_played=s.games_played,
-            defeat_points=(s.defeat_points_a, s.defeat_points_b),
-            eggs=s.eggs,
-            goats=s.goats,
-            goats_with_eggs=s.goats_with_eggs,
-            started_at=s.started_at,
-            ended_at=s.ended_at,
-            target=s.target,
-            hints=s.hints,
-        )
-        for s in series
-    ]
 
 
 async def standings(
@@ -341,7 +278,7 @@ async def player_profile(
             series_won=best.series_won,
         )
     )
-    recent_series = await _summaries(
+    recent_series = await summaries(
         session,
         select(m.Series)
         .where(
@@ -367,47 +304,9 @@ async def player_profile(
     )
 
 
-async def recent_series(
-    session: AsyncSession, guild_id: int, limit: int = 10
-) -> list[SeriesSummary]:
-    """The last ``limit`` series of the guild (any status), newest first."""
-    return await _summaries(
-        session,
-        select(m.Series)
-        .where(m.Series.guild_id == guild_id)
-        .order_by(m.Series.started_at.desc(), m.Series.id.desc())
-        .limit(limit),
-    )
-
-
-async def get_series(session: AsyncSession, guild_id: int, series_key: str) -> SeriesSummary | None:
-    found = await _summaries(
-        session,
-        select(m.Series).where(m.Series.guild_id == guild_id, m.Series.series_key == series_key),
-    )
-    return found[0] if found else None
-
-
-async def get_series_games(
-    session: AsyncSession, guild_id: int, series_key: str
-) -> list[GameResult]:
-    """The recorded games of a series with their records, by number (for replay and
-    export); empty for an unknown series."""
-    rows = await session.scalars(
-        select(m.Game)
-        .join(m.Series, m.Series.id == m.Game.series_id)
-        .where(m.Series.guild_id == guild_id, m.Series.series_key == series_key)
-        .order_by(m.Game.number)
-    )
-    return [_game_result(series_key, r) for r in rows]
-
-
 __all__ = [
     "MAX_PER_PAGE",
     "STANDINGS_SORTS",
-    "get_series",
-    "get_series_games",
     "player_profile",
-    "recent_series",
     "standings",
 ]
