@@ -1,6 +1,7 @@
 """Cost of the pictures: draw time (p50/p95) of the table and private-board images over
 random positions, and their PNG sizes, for the shipped encoding (one fixed 256-colour
-palette) and, for comparison, a palette per image (octree, the encoding before) and plain
+palette, zlib level ``PNG_LEVEL``) beside the same at zlib level 6 (the level before), and,
+for comparison, a palette per image (octree, the encoding before) and plain
 RGB PNG with ``optimize``. Timed as CPU time of this process (steadier than wall time
 on a shared machine).
 
@@ -25,7 +26,7 @@ from PIL import Image
 
 from kozel_discord.engine import Observation, Series, observe
 from kozel_discord.ui.pictures import Labels, last_trick, warm_up
-from kozel_discord.ui.pictures.draw import png
+from kozel_discord.ui.pictures.draw import PNG_LEVEL, palette, png
 from kozel_discord.ui.pictures.hand import hand_state, render_hand
 from kozel_discord.ui.pictures.table import render_table, table_state
 
@@ -82,6 +83,30 @@ def measure(
     )
 
 
+def compare_levels(name: str, images: list[Callable[[], Image.Image]], before: int) -> None:
+    """The PNG encoding alone at the shipped zlib level and at ``before``, side by side: the
+    same picture encoded both ways, in alternating order, CPU time."""
+    times: dict[int, list[float]] = {PNG_LEVEL: [], before: []}
+    sizes: dict[int, list[int]] = {PNG_LEVEL: [], before: []}
+    for n, make in enumerate(images):
+        img = make().convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+        order = (PNG_LEVEL, before) if n % 2 == 0 else (before, PNG_LEVEL)
+        for level in order:
+            buf = io.BytesIO()
+            start = time.process_time()
+            img.save(buf, "PNG", compress_level=level)
+            times[level].append((time.process_time() - start) * 1000)
+            sizes[level].append(len(buf.getvalue()))
+    for level in (PNG_LEVEL, before):
+        print(
+            f"{name} PNG encoding, zlib {level}: p50 {statistics.median(times[level]):5.2f} ms"
+            f"  PNG bytes median {int(statistics.median(sizes[level])):>6}"
+        )
+    ratio = sum(times[before]) / sum(times[PNG_LEVEL])
+    growth = sum(sizes[PNG_LEVEL]) / sum(sizes[before])
+    print(f"{name} zlib {before} / zlib {PNG_LEVEL}: CPU x{ratio:.2f}, bytes x{1 / growth:.2f}")
+
+
 def _table_image(obs: Observation) -> Image.Image:
     return render_table(table_state(obs, LABELS, last_trick(obs)))
 
@@ -102,6 +127,8 @@ def main() -> None:
     hands: list[Callable[[], Image.Image]] = [partial(_hand_image, m) for _, m in pos]
     measure("table (fixed palette)", tables, png)
     measure("hand  (fixed palette)", hands, png)
+    compare_levels("table", tables, 6)
+    compare_levels("hand ", hands, 6)
     n = max(1, len(pos) // 5)
     measure("table (octree palette)", tables, octree_png)
     measure("hand  (octree palette)", hands, octree_png)

@@ -16,13 +16,18 @@ from .fonts import Font, fit, font
 Box = tuple[int, int, int, int]
 
 
-def png(img: Image.Image) -> bytes:
+# zlib level of the pictures' PNGs: level 3 takes about half the CPU of level 6 for about a
+# fifth more bytes (median ~22 instead of ~18 KiB; benchmarks/pictures.py prints both).
+PNG_LEVEL = 3
+
+
+def png(img: Image.Image, level: int = PNG_LEVEL) -> bytes:
     """PNG bytes of ``img``, reduced to the pictures' fixed 256-colour palette (a third of
     the size of an RGB PNG). Mapping to one fixed palette without dithering costs ~1 ms,
     a per-image palette (octree) ~11 ms: most of a picture's cost (benchmarks/pictures.py)."""
     buf = io.BytesIO()
     img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE).save(
-        buf, "PNG", compress_level=6
+        buf, "PNG", compress_level=level
     )
     return buf.getvalue()
 
