@@ -26,8 +26,9 @@ def suit_name(suit: Suit, locale: str) -> str:
 
 
 def card_text(c: Card, locale: str) -> str:
-    """One card as colour-safe text (the indices J Q K A of the card pictures in every
-    language, so that text and picture agree; outline marks ♤ ♧ for the black suits, which Discord draws near-black on its dark theme)."""
+    """One card as colour-safe text: the indices J Q K A of the card pictures in every
+    language, so that text and picture agree, and the outline marks ♤ ♧ for the black
+    suits (which Discord draws near-black on its dark theme)."""
     return emojis.card_text(c, locale)
 
 
