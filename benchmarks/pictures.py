@@ -26,7 +26,7 @@ from PIL import Image
 
 from kozel_discord.engine import Observation, Series, observe
 from kozel_discord.ui.pictures import Labels, last_trick, warm_up
-from kozel_discord.ui.pictures.draw import PNG_LEVEL, palette, png
+from kozel_discord.ui.pictures.draw import PNG_LEVEL, paletted, png
 from kozel_discord.ui.pictures.hand import hand_state, render_hand
 from kozel_discord.ui.pictures.table import render_table, table_state
 
@@ -89,7 +89,7 @@ def compare_levels(name: str, images: list[Callable[[], Image.Image]], before: i
     times: dict[int, list[float]] = {PNG_LEVEL: [], before: []}
     sizes: dict[int, list[int]] = {PNG_LEVEL: [], before: []}
     for n, make in enumerate(images):
-        img = make().convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
+        img = paletted(make())
         order = (PNG_LEVEL, before) if n % 2 == 0 else (before, PNG_LEVEL)
         for level in order:
             buf = io.BytesIO()

@@ -16,20 +16,24 @@ from .fonts import Font, fit, font
 Box = tuple[int, int, int, int]
 
 
-# zlib level of the pictures' PNGs: level 3 takes about half the CPU of level 6 for about a
-# fifth more bytes (median ~22 instead of ~18 KiB; benchmarks/pictures.py prints both).
+# zlib level of the pictures' PNGs: level 6 takes about twice the CPU of level 3 for about a
+# fifth fewer bytes (benchmarks/pictures.py prints both, side by side).
 PNG_LEVEL = 3
 
 
-def png(img: Image.Image, level: int = PNG_LEVEL) -> bytes:
-    """PNG bytes of ``img``, reduced to the pictures' fixed 256-colour palette (a third of
-    the size of an RGB PNG). Mapping to one fixed palette without dithering costs ~1 ms,
-    a per-image palette (octree) ~11 ms: most of a picture's cost (benchmarks/pictures.py)."""
+def png(img: Image.Image) -> bytes:
+    """PNG bytes of ``img`` in the pictures' fixed palette (:func:`paletted`), at zlib level
+    :data:`PNG_LEVEL`."""
     buf = io.BytesIO()
-    img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE).save(
-        buf, "PNG", compress_level=level
-    )
+    paletted(img).save(buf, "PNG", compress_level=PNG_LEVEL)
     return buf.getvalue()
+
+
+def paletted(img: Image.Image) -> Image.Image:
+    """``img`` reduced to the pictures' fixed 256-colour palette (a third of the size of an
+    RGB PNG). Mapping to one fixed palette without dithering costs ~1 ms, a per-image
+    palette (octree) ~11 ms: most of a picture's cost (benchmarks/pictures.py)."""
+    return img.convert("RGB").quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
 @lru_cache(maxsize=1)
