@@ -32,6 +32,7 @@ import re
 import signal
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 from kozel_discord.monitor import percentile
@@ -189,6 +190,7 @@ async def main() -> None:
             moves_before = len(re.findall(r" move table=", bot.log_text()))
             cpu_before = cpu_snapshot(bot.proc.pid)
             own_before = time.process_time()
+            requests_before = Counter(standin.request_counts)
             if args.profile:
                 bot.proc.send_signal(signal.SIGUSR1)
             start = loop.time()
@@ -209,6 +211,8 @@ async def main() -> None:
             assert bot.proc is not None
             rss = _vm_hwm_mib(bot.proc.pid)
             edits = sum(n for k, n in standin.request_counts.items() if k.startswith("PATCH"))
+            requests = Counter(standin.request_counts)
+            requests.subtract(requests_before)
             await bot.stop()
         log = bot.log_text()
         stats = re.findall(r"stats uptime=.*", log)
@@ -256,6 +260,9 @@ async def main() -> None:
         for e in errors[:5]:
             print("  ", e)
         print(f"max requests per second:     {standin.max_requests_per_second()}")
+        print(f"Discord requests while playing, per move ({sum(requests.values())} in all):")
+        for route, n in requests.most_common(8):
+            print(f"  {route[:60]:60} {n / max(moves_played, 1):6.2f}")
         print(f"bot log: {workdir / 'bot.log'}  ({time.strftime('%Y-%m-%d %H:%M')})")
 
 

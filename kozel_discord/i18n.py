@@ -105,6 +105,20 @@ def fingerprint() -> str:
 def lang_of(locale: str | discord.Locale | None) -> str:
     """The bot's language for a Discord locale: the exact language (``uk``, ``pt-BR``), else
     its base language (``pt-BR`` → ``pt``), else English."""
+    if type(locale) is str:  # the common case, asked ~40 times per move: one dict lookup
+        found = _LANG_OF.get(locale)
+        if found is None:
+            found = _lang_of(locale)
+            if len(_LANG_OF) < 256:  # Discord has ~30 locales; never grow without bound
+                _LANG_OF[locale] = found
+        return found
+    return _lang_of(locale)
+
+
+_LANG_OF: dict[str, str] = {}
+
+
+def _lang_of(locale: str | discord.Locale | None) -> str:
     value = str(locale.value if isinstance(locale, discord.Locale) else locale or "").lower()
     found = _BY_LOWER.get(value) or _BY_LOWER.get(value.split("-", 1)[0])
     return found or DEFAULT
@@ -123,6 +137,8 @@ def t(key: str, locale: str | discord.Locale | None = None, /, **args: Arg) -> s
     A key missing in that language falls back to English, a key missing everywhere is
     returned as is; a formatting problem is logged (the key and argument names only)."""
     lang = lang_of(locale)
+    if not args:
+        return _format(lang, key, ())
     try:
         return _format(lang, key, tuple((k, type(v), v) for k, v in sorted(args.items())))
     except TypeError:  # an unhashable argument: format it without the memo

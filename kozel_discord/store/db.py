@@ -19,7 +19,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import event, text
 from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.ext.asyncio import (
     AsyncEngine,
     AsyncSession,
@@ -71,13 +71,28 @@ def create_engine(
         # pysqlite's own lock wait (seconds), on top of the busy_timeout pragma.
         connect_args.setdefault("timeout", sqlite_busy_timeout_ms / 1000)
         engine_kwargs["connect_args"] = connect_args
-    else:
-        engine_kwargs.setdefault("pool_pre_ping", True)
     engine = create_async_engine(url, echo=echo, **engine_kwargs)
     if sqlite:
         _configure_sqlite(engine, sqlite_busy_timeout_ms, sqlite_foreign_keys)
+    elif not engine_kwargs.get("pool_pre_ping"):
+        _check_out_live_connections(engine)
     log.debug("created engine for %s", mask_database_url(url))
     return engine
+
+
+def _check_out_live_connections(engine: AsyncEngine) -> None:
+    """Never hand out a pooled connection the server has closed (a restart, an idle
+    timeout, a terminated backend): asyncpg sees the closed socket on the event loop, so the
+    check is local. SQLAlchemy's ``pool_pre_ping`` asks the server instead, three round
+    trips per checkout (BEGIN, a ping, ROLLBACK): a third of a move's database time under
+    load (benchmarks/load.py). A connection that dies unseen fails its statement, is
+    invalidated, and :meth:`LeagueStore.run` retries the unit of work once."""
+
+    @event.listens_for(engine.sync_engine, "checkout")
+    def _on_checkout(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+        driver = getattr(dbapi_connection, "driver_connection", None)
+        if driver is not None and driver.is_closed():
+            raise DisconnectionError("the server closed this pooled connection")
 
 
 def _configure_sqlite(engine: AsyncEngine, busy_timeout_ms: int, foreign_keys: bool) -> None:

@@ -294,6 +294,11 @@ class LeagueStore:
                 async with self._transaction() as uow:
                     return await work(uow)
             except DBAPIError as exc:
+                # A pooled connection that died unseen was invalidated: the next attempt
+                # gets a fresh one (no wait: the server is not busy, the socket was gone).
+                if exc.connection_invalidated and attempt < self._max_attempts:
+                    log.warning("a database connection was lost; retrying on a new one")
+                    continue
                 if attempt >= self._max_attempts or not is_transient_error(exc):
                     raise StoreUnavailable(f"the database failed: {describe_failure(exc)}") from exc
                 delay = min(0.5, 0.01 * 2**attempt) * (0.5 + random.random())

@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
 from kozel_discord.store import (
@@ -18,7 +19,8 @@ from kozel_discord.store import (
     create_engine,
     create_sessionmaker,
 )
-from tests.store.conftest import T0, new_id, seats_of
+from standin.postgres import admin_sql
+from tests.store.conftest import T0, PostgresServer, new_id, seats_of
 
 
 def _closed_port() -> int:
@@ -71,3 +73,30 @@ async def test_answers_about_the_data_are_not_unavailability(store: LeagueStore)
     with pytest.raises(StaleTableError) as stale:
         await store.run(lambda uow: uow.save_table(new_id(), channel, 2, {}, {}, {}, None))
     assert not isinstance(stale.value, StoreUnavailable)
+
+
+@pytest.mark.postgres
+async def test_a_server_side_disconnect_costs_no_move(
+    postgres_url: str, postgres_server: PostgresServer
+) -> None:
+    """Connections the server drops (a restart, a terminated backend) are replaced, not
+    reported: the pool checks a connection's socket at checkout, and a unit of work whose
+    connection died unseen is run again on a new one."""
+    engine = create_engine(postgres_url)
+    store = LeagueStore(create_sessionmaker(engine))
+    guild, channel = new_id(), new_id()
+    database = make_url(postgres_url).database
+    try:
+        for version in (1, 2, 3):
+            await store.run(
+                lambda uow, v=version: uow.save_table(guild, channel, v, {"v": v}, {}, {}, None)
+            )
+            await admin_sql(
+                postgres_server.admin_url,
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                f"WHERE datname = '{database}' AND pid <> pg_backend_pid()",
+            )
+        loaded = await store.load_table(channel)
+        assert loaded is not None and loaded.version == 3 and loaded.state == {"v": 3}
+    finally:
+        await engine.dispose()
