@@ -1,6 +1,9 @@
-"""CPU per move of writing a live table (PostgreSQL): the unit of work on a plain connection
-(how the bot writes now) side by side with the same unit on an ORM session (how it wrote
-before), alternating rounds over the same tables, CPU time of this process.
+"""Cost per move of writing a live table (PostgreSQL), three ways side by side in alternating
+rounds over the same tables: a move's snapshot as one statement without a transaction block
+(how the bot writes a move that ends no game), the same in a transaction (BEGIN, the
+statement, COMMIT: how it wrote before, and still writes a game's end), and that on a pool
+with ``pool_pre_ping`` (three more round trips per checkout; the setting before). CPU time
+of this process and wall time per move.
 
 Run: .venv/bin/python -m benchmarks.persistence [--tables 200] [--moves 200] [--rounds 4]
      [--database-url postgresql+asyncpg://postgres@127.0.0.1:5432/postgres]
@@ -38,9 +41,13 @@ async def main() -> None:
     async with temporary_database(args.database_url, "kozel_persist") as url:
         await upgrade_database(url)
         engine = create_engine(url)
-        connection = LeagueStore(create_sessionmaker(engine))
-        session = LeagueStore(create_sessionmaker(engine))
-        session._engine = None  # the ORM session path (a store without a known engine)
+        pinging = create_engine(url, pool_pre_ping=True)
+        store = LeagueStore(create_sessionmaker(engine))
+        variants = {
+            "one statement": (store, True),
+            "transaction": (store, False),
+            "pre-ping + transaction": (LeagueStore(create_sessionmaker(pinging)), False),
+        }
         rng = random.Random(1)
         now = dt.datetime.now(dt.UTC)
         tables = [
@@ -59,7 +66,7 @@ async def main() -> None:
             for i in range(args.tables)
         ]
         for table in tables:
-            await connection.run(table_writes(table, now)[0])
+            await store.run(table_writes(table, now).work)
         turn = 0
 
         def move() -> Table:
@@ -78,26 +85,37 @@ async def main() -> None:
             table.version += 1
             return table
 
-        figures: dict[str, list[float]] = {"connection": [], "session": []}
-        for _ in range(args.rounds):
-            for name, store in (("session", session), ("connection", connection)):
-                start = time.process_time()
+        cpu: dict[str, list[float]] = {name: [] for name in variants}
+        wall: dict[str, list[float]] = {name: [] for name in variants}
+        for n in range(args.rounds):
+            names = list(variants) if n % 2 == 0 else list(reversed(variants))
+            for name in names:
+                variant, one_statement = variants[name]
+                start, started = time.process_time(), time.perf_counter()
                 for _ in range(args.moves):
-                    await store.run(table_writes(move(), now)[0])
-                figures[name].append((time.process_time() - start) * 1000 / args.moves)
+                    write = table_writes(move(), now)
+                    single = one_statement and write.one_statement
+                    await variant.run(write.work, one_statement=single)
+                cpu[name].append((time.process_time() - start) * 1000 / args.moves)
+                wall[name].append((time.perf_counter() - started) * 1000 / args.moves)
         await engine.dispose()
+        await pinging.dispose()
     print(f"{args.tables} tables, {args.moves} moves x {args.rounds} rounds per variant")
-    print("CPU ms per move (the move in the engine, its snapshot and the write):")
-    for name, values in figures.items():
-        rounds = " ".join(f"{v:.2f}" for v in values)
-        print(
-            f"  {name:<11} {rounds}   min {min(values):.2f}  median {statistics.median(values):.2f}"
-        )
-    ratio = [s / c for s, c in zip(figures["session"], figures["connection"], strict=True)]
-    print(
-        f"session / connection per round: min {min(ratio):.2f}x"
-        f"  median {statistics.median(ratio):.2f}x"
-    )
+    print("ms per move (the move in the engine, its snapshot and the write), per round:")
+    for name in variants:
+        for label, figures in (("CPU", cpu[name]), ("wall", wall[name])):
+            rounds = " ".join(f"{v:.2f}" for v in figures)
+            print(
+                f"  {name:<23} {label:<4} {rounds}   min {min(figures):.2f}"
+                f"  median {statistics.median(figures):.2f}"
+            )
+    for name in list(variants)[1:]:
+        for label, table in (("CPU", cpu), ("wall", wall)):
+            ratio = [b / a for a, b in zip(table["one statement"], table[name], strict=True)]
+            print(
+                f"{name} / one statement, {label}: min {min(ratio):.2f}x"
+                f"  median {statistics.median(ratio):.2f}x"
+            )
 
 
 if __name__ == "__main__":

@@ -26,7 +26,7 @@ from . import computer, fair, league_records
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
 from .table import AWAY_AFTER_TIMEOUTS, Table, TableStatus
-from .writes import Work, table_writes
+from .writes import TableWrite, table_writes
 
 log = logging.getLogger(__name__)
 
@@ -71,9 +71,13 @@ class SessionContext:
     lock_waits: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
     commit_times: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
 
-    async def write(self, work: Callable[[UnitOfWork], Awaitable[None]]) -> None:
+    async def write(
+        self, work: Callable[[UnitOfWork], Awaitable[None]], *, one_statement: bool = False
+    ) -> None:
         """One unit of work in the store, within ``commit_timeout`` seconds."""
-        await asyncio.wait_for(self.store.run(work), timeout=self.commit_timeout)
+        await asyncio.wait_for(
+            self.store.run(work, one_statement=one_statement), timeout=self.commit_timeout
+        )
 
 
 class TableSession:
@@ -113,8 +117,8 @@ class TableSession:
             table.version += 1
             table.last_activity = self.ctx.now()
             self._set_deadline()
-            work, state = self._writes(starting=starting)
-            await self.ctx.write(work)
+            work, state, one_statement = self._writes(starting=starting)
+            await self.ctx.write(work, one_statement=one_statement)
             table.saved_state = state
             self.ctx.commit_times.append(time.perf_counter() - started)
         except BaseException as exc:
@@ -146,7 +150,7 @@ class TableSession:
     async def save_new(self) -> None:
         """Write a new lobby in place of whatever the channel's row held."""
         table = self.table
-        save, state = self._writes()
+        save, state, _ = self._writes()
 
         async def work(uow: UnitOfWork) -> None:
             await uow.delete_table(table.channel_id)
@@ -201,7 +205,7 @@ class TableSession:
             )
             log.info("reloaded table=%s version=%d", self.table.table_id, live.version)
 
-    def _writes(self, *, starting: bool = False) -> tuple[Work, dict[str, Any]]:
+    def _writes(self, *, starting: bool = False) -> TableWrite:
         return table_writes(self.table, self.ctx.now(), starting=starting)
 
     async def catch_up_records(self) -> None:

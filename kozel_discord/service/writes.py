@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..store import GameResult as StoredGame
 from ..store import SeriesEnd, SeriesStart, UnitOfWork
@@ -18,12 +18,17 @@ from .table import Table
 Work = Callable[[UnitOfWork], Awaitable[None]]
 
 
-def table_writes(
-    table: Table, now: dt.datetime, *, starting: bool = False
-) -> tuple[Work, dict[str, Any]]:
+class TableWrite(NamedTuple):
+    work: Work
+    state: dict[str, Any]  # the snapshot it writes
+    one_statement: bool  # only the snapshot's row: see LeagueStore.run
+
+
+def table_writes(table: Table, now: dt.datetime, *, starting: bool = False) -> TableWrite:
     """The unit of work storing ``table`` and the snapshot it writes. The table's own
     counters of recorded games are advanced here (they are part of the snapshot); the
-    caller restores the table when the write fails."""
+    caller restores the table when the write fails. A move that ends no game writes the
+    snapshot alone, one statement."""
     start: SeriesStart | None = None
     games: list[StoredGame] = []
     end: SeriesEnd | None = None
@@ -58,4 +63,4 @@ def table_writes(
             await uow.finish_series(end)
         await uow.save_table(*row)
 
-    return work, state
+    return TableWrite(work, state, start is None and not games and end is None)

@@ -140,6 +140,21 @@ def is_transient_error(exc: BaseException) -> bool:
     return "database is locked" in message or "database table is locked" in message
 
 
+def is_lost_connection(exc: DBAPIError) -> bool:
+    """True when the pooled connection was lost rather than the statement refused: SQLAlchemy
+    saw a disconnect (and invalidated the connection), or the driver refused to send on a
+    connection the server had just closed (asyncpg's InterfaceError or InternalClientError:
+    nothing reached the server)."""
+    if exc.connection_invalidated:
+        return True
+    cause = exc.orig.__cause__ if exc.orig is not None else None
+    try:
+        import asyncpg
+    except ImportError:  # pragma: no cover - asyncpg is a dependency of the package
+        return False
+    return isinstance(cause, asyncpg.InterfaceError | asyncpg.exceptions.InternalClientError)
+
+
 # ---------------------------------------------------------------------------- migrations
 def migrations_dir() -> Path:
     """The directory of the installed :data:`MIGRATIONS_PACKAGE` (found with

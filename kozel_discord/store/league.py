@@ -47,7 +47,7 @@ from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, a
 
 from kozel_discord.engine import SERIES_TARGET
 from kozel_discord.store import games, history, live, queries, rate_budget, series
-from kozel_discord.store.db import WRITE, is_transient_error
+from kozel_discord.store.db import WRITE, is_lost_connection, is_transient_error
 from kozel_discord.store.errors import StoreError, StoreUnavailable
 from kozel_discord.store.games import GameListing, StoredGame
 from kozel_discord.store.rate_budget import RateLease
@@ -242,7 +242,7 @@ class LeagueStore:
 
     # ---------------------------------------------------------------- transactions
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[UnitOfWork]:
+    async def _transaction(self, one_statement: bool = False) -> AsyncIterator[UnitOfWork]:
         if _inside_unit_of_work.get():
             raise StoreError(
                 "nested unit of work: inside a unit of work, call the methods of `uow`, "
@@ -258,6 +258,11 @@ class LeagueStore:
             # A plain connection: a move's write (one row) costs half the CPU of a session's
             # (benchmarks/persistence.py); a session joins it only for the league writes.
             async with self._write_lock(), self._engine.connect() as conn:
+                if one_statement and self._sqlite_engine is None:
+                    # One statement is atomic on its own: no BEGIN and COMMIT round trips.
+                    await conn.execution_options(isolation_level="AUTOCOMMIT")
+                    yield UnitOfWork(conn, self._now, None)
+                    return
                 await conn.execution_options(**{WRITE: True})
                 async with conn.begin():
                     uow = UnitOfWork(conn, self._now, self._sessionmaker)
@@ -282,21 +287,27 @@ class LeagueStore:
             async with self._transaction() as uow:
                 yield uow
 
-    async def run(self, work: Callable[[UnitOfWork], Awaitable[T]]) -> T:
+    async def run(
+        self, work: Callable[[UnitOfWork], Awaitable[T]], *, one_statement: bool = False
+    ) -> T:
         """Run ``work(uow)`` in a unit of work and commit, retrying the whole unit on
         transient errors (lock timeouts, deadlocks, serialization failures). ``work`` may
         therefore run more than once; it must not have effects outside the database.
-        Raises :class:`StoreUnavailable` when the database fails (for good)."""
+        Raises :class:`StoreUnavailable` when the database fails (for good).
+
+        ``one_statement``: ``work`` writes with a single statement (a move's snapshot), which
+        PostgreSQL then runs without a transaction block: one round trip instead of three
+        (BEGIN, the statement, COMMIT), equally atomic and durable."""
         attempt = 0
         while True:
             attempt += 1
             try:
-                async with self._transaction() as uow:
+                async with self._transaction(one_statement) as uow:
                     return await work(uow)
             except DBAPIError as exc:
-                # A pooled connection that died unseen was invalidated: the next attempt
-                # gets a fresh one (no wait: the server is not busy, the socket was gone).
-                if exc.connection_invalidated and attempt < self._max_attempts:
+                # A pooled connection that died unseen: the next attempt gets a new one (no
+                # wait: the server is not busy, the socket was gone).
+                if is_lost_connection(exc) and attempt < self._max_attempts:
                     log.warning("a database connection was lost; retrying on a new one")
                     continue
                 if attempt >= self._max_attempts or not is_transient_error(exc):
@@ -313,25 +324,30 @@ class LeagueStore:
             except FAILURES as exc:
                 raise StoreUnavailable(f"the database failed: {describe_failure(exc)}") from exc
 
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[AsyncSession]:
+    async def _read(self, query: Callable[[AsyncSession], Awaitable[T]]) -> T:
+        """``query`` on a session of its own; run once more on a new connection when the
+        pooled one turns out to be lost (reads are safe to repeat)."""
         with unavailable_on_failure():
-            async with self._sessionmaker() as session:
-                yield session
+            for attempt in (1, 2):
+                try:
+                    async with self._sessionmaker() as session:
+                        return await query(session)
+                except DBAPIError as exc:
+                    if attempt == 2 or not is_lost_connection(exc):
+                        raise
+                    log.warning("a database connection was lost; reading again on a new one")
+        raise AssertionError("unreachable")
 
     # ----------------------------------------------------------------------- reads
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:
-        async with self._read() as session:
-            return await series.get_guild_settings(session, guild_id)
+        return await self._read(lambda s: series.get_guild_settings(s, guild_id))
 
     async def load_table(self, channel_id: int) -> LiveTable | None:
-        async with self._read() as session:
-            return await live.load_table(session, channel_id)
+        return await self._read(lambda s: live.load_table(s, channel_id))
 
     async def list_tables(self, guild_ids: set[int] | None = None) -> list[LiveTable]:
         """All saved tables (of the given guilds), by channel id -- for recovery at start-up."""
-        async with self._read() as session:
-            return await live.list_tables(session, guild_ids)
+        return await self._read(lambda s: live.list_tables(s, guild_ids))
 
     async def standings(
         self,
@@ -344,8 +360,9 @@ class LeagueStore:
     ) -> StandingsPage:
         """A page of the league table of series of length ``target``; see
         :func:`kozel_discord.store.queries.standings`."""
-        async with self._read() as session:
-            return await queries.standings(session, guild_id, sort, page, per_page, target=target)
+        return await self._read(
+            lambda s: queries.standings(s, guild_id, sort, page, per_page, target=target)
+        )
 
     async def player_profile(
         self, guild_id: int, user_id: int, *, recent: int = 5, target: int = SERIES_TARGET
@@ -353,41 +370,35 @@ class LeagueStore:
         """A player's stats and rank by rating in the league of ``target``, best partner
         and ``recent`` last series (ranked or not). None when the user never sat at a
         table in this guild."""
-        async with self._read() as session:
-            return await queries.player_profile(
-                session, guild_id, user_id, recent=recent, target=target
-            )
+        return await self._read(
+            lambda s: queries.player_profile(s, guild_id, user_id, recent=recent, target=target)
+        )
 
     async def recent_series(self, guild_id: int, limit: int = 10) -> list[SeriesSummary]:
         """The last ``limit`` series of the guild (any status), newest first."""
-        async with self._read() as session:
-            return await history.recent_series(session, guild_id, limit)
+        return await self._read(lambda s: history.recent_series(s, guild_id, limit))
 
     async def get_series(self, guild_id: int, series_key: str) -> SeriesSummary | None:
-        async with self._read() as session:
-            return await history.get_series(session, guild_id, series_key)
+        return await self._read(lambda s: history.get_series(s, guild_id, series_key))
 
     async def get_series_games(self, guild_id: int, series_key: str) -> list[GameResult]:
         """The recorded games of a series with their records, by number (for replay and
         export); empty for an unknown series."""
-        async with self._read() as session:
-            return await history.get_series_games(session, guild_id, series_key)
+        return await self._read(lambda s: history.get_series_games(s, guild_id, series_key))
 
     async def get_game(self, game_id: int) -> StoredGame | None:
         """Finished game ``game_id`` (of any server: check its ``guild_id``) with its
         record and the series' totals before it; None when there is none."""
-        async with self._read() as session:
-            return await games.get_game(session, game_id)
+        return await self._read(lambda s: games.get_game(s, game_id))
 
     async def recent_games(
         self, guild_id: int, *, user_id: int | None = None, series: int = 10, limit: int = 25
     ) -> list[GameListing]:
         """The finished games of the last ``series`` series of the guild (those ``user_id``
         sat in, if given), newest first; see :func:`kozel_discord.store.games.recent_games`."""
-        async with self._read() as session:
-            return await games.recent_games(
-                session, guild_id, user_id=user_id, series=series, limit=limit
-            )
+        return await self._read(
+            lambda s: games.recent_games(s, guild_id, user_id=user_id, series=series, limit=limit)
+        )
 
 
 __all__ = ["LeagueStore", "UnitOfWork"]

@@ -165,10 +165,10 @@ class FlakyStore:
     def __getattr__(self, name: str) -> Any:
         return getattr(self.inner, name)
 
-    async def run(self, work: Any) -> Any:
+    async def run(self, work: Any, *, one_statement: bool = False) -> Any:
         if self.down:
             raise StoreUnavailable("the database failed: ConnectionRefusedError")
-        return await self.inner.run(work)
+        return await self.inner.run(work, one_statement=one_statement)
 
 
 async def test_database_failure_rolls_the_move_back(store: LeagueStore) -> None:
@@ -321,14 +321,14 @@ class RetryingStore(FlakyStore):
     """A store that runs every unit of work twice: the first attempt is rolled back (as
     after a transient error), the second commits, as :meth:`LeagueStore.run` may do."""
 
-    async def run(self, work: Any) -> Any:
+    async def run(self, work: Any, *, one_statement: bool = False) -> Any:
         try:
             async with self.inner.unit_of_work() as uow:
                 await work(uow)
                 raise _Transient
         except _Transient:
             pass
-        return await self.inner.run(work)
+        return await self.inner.run(work, one_statement=one_statement)
 
 
 async def test_a_retried_unit_of_work_still_records_every_game(store: LeagueStore) -> None:
@@ -348,10 +348,10 @@ async def test_a_retried_unit_of_work_still_records_every_game(store: LeagueStor
 class RefusingStore(FlakyStore):
     """A store that refuses a value with an error that is not the database's."""
 
-    async def run(self, work: Any) -> Any:
+    async def run(self, work: Any, *, one_statement: bool = False) -> Any:
         if self.down:
             raise ValueError("a value the store refuses")
-        return await self.inner.run(work)
+        return await self.inner.run(work, one_statement=one_statement)
 
 
 async def test_any_failure_of_a_save_restores_the_table(store: LeagueStore) -> None:

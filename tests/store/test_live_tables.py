@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from typing import Any
 
 import pytest
 
@@ -45,34 +46,54 @@ async def test_round_trip(store: LeagueStore, league: League) -> None:
     assert table is not None and table.deadline is None
 
 
-async def test_stale_versions_are_rejected(store: LeagueStore, league: League) -> None:
+ONE_STATEMENT = pytest.mark.parametrize(
+    "one_statement", [False, True], ids=["transaction", "one-statement"]
+)
+
+
+@ONE_STATEMENT
+async def test_stale_versions_are_rejected(
+    store: LeagueStore, league: League, one_statement: bool
+) -> None:
+    """The same answers whether the snapshot is written in a transaction block or as one
+    statement on its own (how a move that ends no game is written)."""
     g, channel = league.guild(), new_id()
+
+    async def run(work: Any) -> Any:
+        return await store.run(work, one_statement=one_statement)
+
     with pytest.raises(StaleTableError) as missing:
-        await store.run(lambda uow: uow.save_table(g, channel, 2, {}, {}, {}, None))
+        await run(lambda uow: uow.save_table(g, channel, 2, {}, {}, {}, None))
     assert (missing.value.expected_version, missing.value.stored_version) == (1, None)
 
-    await store.run(lambda uow: uow.save_table(g, channel, 1, {"v": 1}, {}, {}, None))
+    await run(lambda uow: uow.save_table(g, channel, 1, {"v": 1}, {}, {}, None))
     with pytest.raises(StaleTableError) as twice:
-        await store.run(lambda uow: uow.save_table(g, channel, 1, {"v": "other"}, {}, {}, None))
+        await run(lambda uow: uow.save_table(g, channel, 1, {"v": "other"}, {}, {}, None))
     assert (twice.value.expected_version, twice.value.stored_version) == (None, 1)
     with pytest.raises(StaleTableError) as skipped:
-        await store.run(lambda uow: uow.save_table(g, channel, 3, {"v": 3}, {}, {}, None))
+        await run(lambda uow: uow.save_table(g, channel, 3, {"v": 3}, {}, {}, None))
     assert (skipped.value.channel_id, skipped.value.stored_version) == (channel, 1)
-    await store.run(lambda uow: uow.save_table(g, channel, 2, {"v": 2}, {}, {}, None))
+    await run(lambda uow: uow.save_table(g, channel, 2, {"v": 2}, {}, {}, None))
     with pytest.raises(StaleTableError):
-        await store.run(lambda uow: uow.save_table(g, channel, 2, {"v": "late"}, {}, {}, None))
+        await run(lambda uow: uow.save_table(g, channel, 2, {"v": "late"}, {}, {}, None))
     table = await store.load_table(channel)
     assert table is not None and (table.version, table.state) == (2, {"v": 2})
     with pytest.raises(ValueError):
-        await store.run(lambda uow: uow.save_table(g, channel, 0, {}, {}, {}, None))
+        await run(lambda uow: uow.save_table(g, channel, 0, {}, {}, {}, None))
 
 
-async def test_concurrent_saves_of_one_version(store: LeagueStore, league: League) -> None:
+@ONE_STATEMENT
+async def test_concurrent_saves_of_one_version(
+    store: LeagueStore, league: League, one_statement: bool
+) -> None:
     g, channel = league.guild(), new_id()
     await store.run(lambda uow: uow.save_table(g, channel, 1, {}, {}, {}, None))
     outcomes = await asyncio.gather(
         *(
-            store.run(lambda uow, i=i: uow.save_table(g, channel, 2, {"writer": i}, {}, {}, None))
+            store.run(
+                lambda uow, i=i: uow.save_table(g, channel, 2, {"writer": i}, {}, {}, None),
+                one_statement=one_statement,
+            )
             for i in range(8)
         ),
         return_exceptions=True,
