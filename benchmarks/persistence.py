@@ -110,8 +110,8 @@ async def main() -> None:
                 f"  median {statistics.median(figures):.2f}"
             )
     for name in list(variants)[1:]:
-        for label, table in (("CPU", cpu), ("wall", wall)):
-            ratio = [b / a for a, b in zip(table["one statement"], table[name], strict=True)]
+        for label, times in (("CPU", cpu), ("wall", wall)):
+            ratio = [b / a for a, b in zip(times["one statement"], times[name], strict=True)]
             print(
                 f"{name} / one statement, {label}: min {min(ratio):.2f}x"
                 f"  median {statistics.median(ratio):.2f}x"
