@@ -6,8 +6,9 @@ RGB PNG with ``optimize``. Timed as CPU time of this process (steadier than wall
 on a shared machine).
 
 Run: .venv/bin/python benchmarks/pictures.py [--positions 300] [--seed 1]
-The cache is bypassed: every figure is a fresh draw (sprites of cards stay cached, as in
-the bot after its first pictures).
+The cache of whole pictures is bypassed: every figure is a fresh draw (sprites of cards and
+the fonts' rendered texts stay cached, as in the bot's draw processes after their first
+pictures; the texts' memo is also compared on and off).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from functools import partial
 from PIL import Image
 
 from kozel_discord.engine import Observation, Series, observe
-from kozel_discord.ui.pictures import Labels, last_trick, warm_up
+from kozel_discord.ui.pictures import Labels, fonts, last_trick, warm_up
 from kozel_discord.ui.pictures.draw import PNG_LEVEL, paletted, png
 from kozel_discord.ui.pictures.hand import hand_state, render_hand
 from kozel_discord.ui.pictures.table import render_table, table_state
@@ -107,6 +108,25 @@ def compare_levels(name: str, images: list[Callable[[], Image.Image]], before: i
     print(f"{name} zlib {before} / zlib {PNG_LEVEL}: CPU x{ratio:.2f}, bytes x{1 / growth:.2f}")
 
 
+def compare_text_memo(name: str, images: list[Callable[[], Image.Image]]) -> None:
+    """Whole pictures (drawing and PNG) with the fonts' memo of rendered texts and without,
+    side by side: the same picture both ways, in alternating order, CPU time."""
+    times: dict[bool, list[float]] = {True: [], False: []}
+    for n, make in enumerate(images):
+        for memo in (True, False) if n % 2 == 0 else (False, True):
+            fonts.MEMO = memo
+            start = time.process_time()
+            png(make())
+            times[memo].append((time.process_time() - start) * 1000)
+    fonts.MEMO = True
+    on, off = statistics.median(times[True]), statistics.median(times[False])
+    ratio = sum(times[False]) / sum(times[True])
+    print(
+        f"{name} text memo: p50 {on:5.2f} ms, without {off:5.2f} ms:"
+        f" without / with CPU x{ratio:.2f}"
+    )
+
+
 def _table_image(obs: Observation) -> Image.Image:
     return render_table(table_state(obs, LABELS, last_trick(obs)))
 
@@ -127,6 +147,8 @@ def main() -> None:
     hands: list[Callable[[], Image.Image]] = [partial(_hand_image, m) for _, m in pos]
     measure("table (fixed palette)", tables, png)
     measure("hand  (fixed palette)", hands, png)
+    compare_text_memo("table", tables)
+    compare_text_memo("hand ", hands)
     compare_levels("table", tables, 6)
     compare_levels("hand ", hands, 6)
     n = max(1, len(pos) // 5)

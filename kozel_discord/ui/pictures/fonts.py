@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 import fontpkg_roboto
 from PIL import ImageFont
@@ -20,11 +21,88 @@ ELLIPSIS = "…"
 
 Font = ImageFont.FreeTypeFont
 
+# Rendered texts kept per font: the pictures draw the same names, labels and numbers over
+# and over, and rendering a text is a third of a picture's time (benchmarks/pictures.py).
+_KEPT = 1024
+MEMO = True  # off only in benchmarks/pictures.py, to compare
+
+
+class _MemoFont(ImageFont.FreeTypeFont):
+    """A FreeType font that remembers its last rendered masks and measured lengths.
+
+    Pillow's ``ImageDraw.text`` asks the font for a text's mask (``getmask2``) and then
+    blends it; a mask depends only on the text, the mode, the anchor and the sub-pixel start,
+    so one rendering serves every later picture with that text. Masks are read, never
+    changed, by ``draw_bitmap``; colour fonts (mode RGBA, whose masks are changed) and
+    unusual arguments are not memoised. Pillow has no such cache of its own."""
+
+    def __init__(self, path: str, size: int) -> None:
+        super().__init__(path, size, layout_engine=ImageFont.Layout.BASIC)
+        self._masks: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
+        self._lengths: dict[tuple[str, str], float] = {}
+
+    def getmask2(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+        stroke_width: float = 0,
+        anchor: str | None = None,
+        ink: int = 0,
+        start: tuple[float, float] | None = None,
+        *args: Any,
+        **kwargs: Any,
+    ) -> tuple[Any, tuple[int, int]]:
+        plain = MEMO and not (
+            args or features or mode == "RGBA" or kwargs.keys() - {"stroke_filled"}
+        )
+        key = (text, mode, direction, language, stroke_width, anchor, ink, start and tuple(start))
+        found = self._masks.get(key) if plain else None
+        if found is None:
+            found = super().getmask2(
+                text,
+                mode,
+                direction,
+                features,
+                language,
+                stroke_width,
+                anchor,
+                ink,
+                start,
+                *args,
+                **kwargs,
+            )
+            if plain:
+                if len(self._masks) >= _KEPT:
+                    self._masks.clear()
+                self._masks[key] = found
+        return found
+
+    def getlength(
+        self,
+        text: str | bytes,
+        mode: str = "",
+        direction: str | None = None,
+        features: list[str] | None = None,
+        language: str | None = None,
+    ) -> float:
+        if not MEMO or direction or features or language or not isinstance(text, str):
+            return super().getlength(text, mode, direction, features, language)
+        found = self._lengths.get((text, mode))
+        if found is None:
+            found = super().getlength(text, mode)
+            if len(self._lengths) >= 4 * _KEPT:
+                self._lengths.clear()
+            self._lengths[text, mode] = found
+        return found
+
 
 @lru_cache(maxsize=64)
 def font(size: int, weight: int = 400, width: int = 100) -> Font:
     """Roboto at ``size`` px, weight 100-900, width 75 (condensed) to 100."""
-    f = ImageFont.truetype(str(FONT_PATH), size, layout_engine=ImageFont.Layout.BASIC)
+    f = _MemoFont(str(FONT_PATH), size)
     f.set_variation_by_axes([weight, width])
     return f
 
@@ -54,6 +132,7 @@ def text_width(text: str, f: Font) -> float:
     return f.getlength(text)
 
 
+@lru_cache(maxsize=4096)
 def fit(text: str, f: Font, max_width: float) -> str:
     """``text`` cleaned and, when wider than ``max_width``, cut and ended with an ellipsis."""
     text = clean(text)
