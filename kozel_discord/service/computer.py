@@ -98,8 +98,8 @@ class ComputerPlayers:
         """``fn(*args)`` where ``level``'s decisions run (a worker process for a searching
         level); a broken pool is restarted once. ``fn`` and ``args`` must pickle."""
         if level not in SEARCHING_LEVELS:
-            # Decided on the loop: a heuristic move takes 0.12 ms (p99 0.25 ms), less than
-            # handing it to a thread and back costs the loop (benchmarks/load.py).
+            # Decided on the loop: a heuristic move takes ~0.15 ms (p99 ~0.3 ms), less than
+            # handing it to a thread and back costs the loop (benchmarks/handoff.py).
             return fn(*args)
         loop = asyncio.get_running_loop()
         try:

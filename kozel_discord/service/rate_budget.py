@@ -82,8 +82,8 @@ class RequestBudget:
         self._waiting = 0
         self._changed = asyncio.Event()
         # Requests wait their turn in order; only the first looks at the budget, so an answer
-        # or a renewal wakes one waiting request, not all of them (with 50 waiting, waking
-        # all on every answer cost the bot 5% of its CPU: benchmarks/load.py, 50 tables).
+        # or a renewal wakes one waiting request, not all of them (waking them all at every
+        # answer was ~5% of the bot's CPU in benchmarks/load.py at 50 tables, by py-spy).
         self._queue = asyncio.Lock()
         self.waits = 0  # requests that had to wait for the budget (figures)
         self.checks = 0  # times a request looked at the budget (figures)

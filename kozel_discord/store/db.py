@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import event, text
@@ -84,9 +85,9 @@ def _check_out_live_connections(engine: AsyncEngine) -> None:
     """Never hand out a pooled connection the server has closed (a restart, an idle
     timeout, a terminated backend): asyncpg sees the closed socket on the event loop, so the
     check is local. SQLAlchemy's ``pool_pre_ping`` asks the server instead, three round
-    trips per checkout (BEGIN, a ping, ROLLBACK): a third of a move's database time under
-    load (benchmarks/load.py). A connection that dies unseen fails its statement, is
-    invalidated, and :meth:`LeagueStore.run` retries the unit of work once."""
+    trips per checkout (BEGIN, a ping, ROLLBACK; ``benchmarks/persistence.py`` prints what
+    they cost a move). A connection that dies unseen fails its statement (see
+    :func:`is_lost_connection`), and the store runs the read or unit of work again."""
 
     @event.listens_for(engine.sync_engine, "checkout")
     def _on_checkout(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
@@ -148,10 +149,6 @@ def is_lost_connection(exc: DBAPIError) -> bool:
     if exc.connection_invalidated:
         return True
     cause = exc.orig.__cause__ if exc.orig is not None else None
-    try:
-        import asyncpg
-    except ImportError:  # pragma: no cover - asyncpg is a dependency of the package
-        return False
     return isinstance(cause, asyncpg.InterfaceError | asyncpg.exceptions.InternalClientError)
 
 

@@ -327,16 +327,19 @@ class LeagueStore:
     async def _read(self, query: Callable[[AsyncSession], Awaitable[T]]) -> T:
         """``query`` on a session of its own; run once more on a new connection when the
         pooled one turns out to be lost (reads are safe to repeat)."""
+
+        async def once() -> T:
+            async with self._sessionmaker() as session:
+                return await query(session)
+
         with unavailable_on_failure():
-            for attempt in (1, 2):
-                try:
-                    async with self._sessionmaker() as session:
-                        return await query(session)
-                except DBAPIError as exc:
-                    if attempt == 2 or not is_lost_connection(exc):
-                        raise
-                    log.warning("a database connection was lost; reading again on a new one")
-        raise AssertionError("unreachable")
+            try:
+                return await once()
+            except DBAPIError as exc:
+                if not is_lost_connection(exc):
+                    raise
+                log.warning("a database connection was lost; reading again on a new one")
+            return await once()
 
     # ----------------------------------------------------------------------- reads
     async def get_guild_settings(self, guild_id: int) -> GuildSettings:

@@ -38,43 +38,22 @@ class _MemoFont(ImageFont.FreeTypeFont):
 
     def __init__(self, path: str, size: int) -> None:
         super().__init__(path, size, layout_engine=ImageFont.Layout.BASIC)
-        self._masks: dict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = {}
+        self._masks: dict[object, tuple[Any, tuple[int, int]]] = {}
         self._lengths: dict[tuple[str, str], float] = {}
 
-    def getmask2(
-        self,
-        text: str | bytes,
-        mode: str = "",
-        direction: str | None = None,
-        features: list[str] | None = None,
-        language: str | None = None,
-        stroke_width: float = 0,
-        anchor: str | None = None,
-        ink: int = 0,
-        start: tuple[float, float] | None = None,
-        *args: Any,
-        **kwargs: Any,
-    ) -> tuple[Any, tuple[int, int]]:
-        plain = MEMO and not (
-            args or features or mode == "RGBA" or kwargs.keys() - {"stroke_filled"}
-        )
-        key = (text, mode, direction, language, stroke_width, anchor, ink, start and tuple(start))
-        found = self._masks.get(key) if plain else None
+    def getmask2(self, *args: Any, **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        # Pillow passes (text, mode, direction, features, language, stroke_width, anchor,
+        # ink, start) by position: the call itself is the key. Unhashable arguments (a list
+        # of features) and colour masks (mode RGBA) go straight to Pillow.
+        mode = args[1] if len(args) > 1 else kwargs.get("mode", "")
+        key = (args, tuple(sorted(kwargs.items())))
+        try:
+            found = self._masks.get(key) if MEMO and mode != "RGBA" else None
+        except TypeError:
+            return super().getmask2(*args, **kwargs)
         if found is None:
-            found = super().getmask2(
-                text,
-                mode,
-                direction,
-                features,
-                language,
-                stroke_width,
-                anchor,
-                ink,
-                start,
-                *args,
-                **kwargs,
-            )
-            if plain:
+            found = super().getmask2(*args, **kwargs)
+            if MEMO and mode != "RGBA":
                 if len(self._masks) >= _KEPT:
                     self._masks.clear()
                 self._masks[key] = found
