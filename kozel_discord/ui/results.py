@@ -123,7 +123,7 @@ def _add_reveal(e: discord.Embed, table: Table, number: int, locale: str) -> Non
         (
             t("fair.reveal", locale, short=fair_deals.short(shown.commitment)),
             f"`{shown.line}`",  # inline code: it wraps on a phone, a code block does not
-            t("fair.reveal_check", locale, commitment=shown.commitment),
+            t("fair.reveal_check", locale),
         )
     )
     e.add_field(name=t("fair.reveal_title", locale), value=value, inline=False)

@@ -4,5 +4,5 @@
 fair-table = 🔒 Dağıtım mühürlendi: { $short }…
 fair-tricks_footer = 🔒 Dağıtım mührü (bu oyunun tohumu ile tuzunun SHA-256 özeti; oyun bitince açıklanır): { $commitment }
 fair-reveal_title = 🔓 Adil dağıtım
-fair-reveal = Bu oyunun tohumu ve tuzu aşağıdaki satırda; satırın SHA-256 özeti dağıtımda gösterilen mühürdür ({ $short }…):
-fair-reveal_check = SHA-256 = `{ $commitment }` · tüm oyun: `kozel-discord verify`
+fair-reveal = Tohum ve tuz (SHA-256 özetleri { $short }… mührüdür):
+fair-reveal_check = Tüm oyunun doğrulaması: `kozel-discord verify`

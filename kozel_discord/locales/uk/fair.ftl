@@ -4,5 +4,5 @@
 fair-table = 🔒 Роздачу запечатано: { $short }…
 fair-tricks_footer = 🔒 Печатка роздачі (SHA-256 сіда й солі цієї гри; їх буде відкрито, коли гра закінчиться): { $commitment }
 fair-reveal_title = 🔓 Чесна роздача
-fair-reveal = Сід і сіль цієї гри — у рядку нижче; його SHA-256 — печатка, показана під час роздачі ({ $short }…):
-fair-reveal_check = SHA-256 = `{ $commitment }` · уся гра: `kozel-discord verify`
+fair-reveal = Сід і сіль (їхній SHA-256 — печатка { $short }…):
+fair-reveal_check = Перевірка всієї гри: `kozel-discord verify`
