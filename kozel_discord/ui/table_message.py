@@ -35,6 +35,7 @@ from ..service import Table, TableService, fair
 from . import drawing, render
 from .components import HandButton
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
+from .results import ended_layout
 from .tricks import TEAM_DOTS, LastTricksButton, team_tag, trick_line
 
 log = logging.getLogger(__name__)
@@ -162,6 +163,15 @@ async def freeze(
             )
     else:  # more than one game ended meanwhile: that game's last position is gone
         log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
+        await edit_slot()  # no stale turn and no controls: that it ended, and how
+        layout = ended_layout(game, end.results[game - 1], table.locale)
+        try:
+            await channel.get_partial_message(msg_id).edit(view=layout, attachments=[])
+        except discord.HTTPException as exc:
+            log.warning(
+                "table_message_not_frozen channel=%s status=%s", table.channel_id, exc.status
+            )
+        uploaded.pop(channel.id, None)
     await tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
 
 

@@ -209,7 +209,12 @@ async def test_a_post_accepted_but_not_saved_is_adopted_after_the_nonce_window(
     numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
     assert numbers and sorted(numbers) == list(range(1, max(numbers) + 1)), numbers
     tables = [p for p in posts if _is_table_message(p)]
-    shown = [int(m[1]) for p in tables if (m := re.search(r"Kozel — game (\d+)", embed_text(p)))]
+    # The game each was posted for (a message whose game ended unseen says only that it ended).
+    shown = [
+        int(m[1])
+        for p in tables
+        if (m := re.search(r"Kozel — game (\d+)", " ".join(text_displays(p, 0))))
+    ]
     # No game has two table messages (a repost), the last one has its own. (A game the
     # computers played entirely while the summary's post was held has none: the presenter
     # was waiting for Discord the whole time.)
@@ -235,14 +240,17 @@ async def test_a_table_message_accepted_before_a_crash_shows_the_position_after_
         await standin.select(alice, lobby, f"kozel:addbot:{tid}", [f"{seat}:{level}"])
 
     def a_table_message(_params: dict[str, str], answer: Any) -> bool:
+        game = re.search(r"Kozel — game (\d+)", str(answer))
         return (
             isinstance(answer, dict)
             and f"kozel:hand:{tid}" in str(answer.get("components"))
-            and "game 2" in str(answer)
+            and game is not None
+            and int(game[1]) >= 2
         )
 
-    # Discord accepts game 2's table message; the bot dies before saving its id, while the
-    # computers play on to Alice's turn.
+    # Discord accepts the table message of a later game (game 2, or a later one when Alice
+    # played game 2 out before the bot could show it); the bot dies before saving its id,
+    # while the computers play on to Alice's turn.
     hold = standin.hold("POST", MESSAGES, after=True, when=a_table_message)
     await standin.click(alice, lobby, f"kozel:lobby:{tid}:begin")
     await standin.wait_for(driver.table_message, timeout=20, what="the table message")
@@ -323,4 +331,31 @@ async def test_a_game_over_shown_late_leaves_the_next_games_message_live(
     third = tables[3][0]
     assert len(third.versions) > 2 and not third.custom_ids()
     assert " has ended." in " ".join(text_displays(third))
+    assert standin.rejections == [] and standin.unhandled == []
+
+
+def _game_1_table_edit(_params: dict[str, str], answer: Any) -> bool:
+    """Discord's answer to an edit of game 1's table message (for ``hold(..., after=True)``)."""
+    return isinstance(answer, dict) and "Kozel — game 1" in str(answer.get("components"))
+
+
+async def test_a_table_message_whose_game_ended_unseen_loses_its_turn_and_controls(
+    standin: DiscordStandIn, sqlite_url: str, tmp_path: Path, bots: list[BotProcess]
+) -> None:
+    _bot, driver, alice, lobby = await _computers_table(standin, sqlite_url, tmp_path, bots)
+    # Discord is slow to answer an edit of game 1's table message until game 2 has ended:
+    # game 1's last position is gone by the time its end could be shown.
+    hold = standin.hold("PATCH", MESSAGE, after=True, when=_game_1_table_edit)
+    await standin.click(alice, lobby, f"kozel:lobby:{driver.tid}:begin")
+    await hold.wait_reached(timeout=60)
+    await _until_stored(sqlite_url, "SELECT count(*) FROM games", 2, "game 2's end", timeout=120)
+    hold.release()
+    await standin.wait_for(driver.series_over, timeout=120, what="the end of the series")
+
+    posts = standin.public_messages(driver.channel_id)
+    first = next(p for p in posts if "Kozel — game 1" in " ".join(text_displays(p, 0)))
+    # It says that game 1 ended and how; no stale turn, no controls, no stale picture.
+    text = " ".join(text_displays(first))
+    assert "Game 1 has ended." in text and "to play" not in text, text
+    assert not first.custom_ids() and not first.payload.get("attachments")
     assert standin.rejections == [] and standin.unhandled == []
