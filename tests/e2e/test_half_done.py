@@ -266,7 +266,16 @@ async def test_a_table_message_accepted_before_a_crash_shows_the_position_after_
     tables = [p for p in posts if _is_table_message(p)]
     numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
     assert numbers == list(range(1, len(numbers) + 1)), numbers
-    assert len(tables) == len(numbers), "one table message per game"
+    shown = [
+        int(m[1])
+        for p in tables
+        if (m := re.search(r"Kozel — game (\d+)", " ".join(text_displays(p, 0))))
+    ]
+    # The message Discord accepted before the crash was adopted, not posted again: no game
+    # has two table messages, and the last game has its own. (Alice plays as fast as the
+    # bot answers: a game she played out while the presenter waited for Discord has none.)
+    assert len(shown) == len(tables) and len(set(shown)) == len(shown), shown
+    assert max(shown) == max(numbers), (shown, numbers)
     assert standin.rejections == [] and standin.unhandled == []
 
 
