@@ -196,16 +196,3 @@ def series_over_embed(table: Table, obs: Observation, locale: str) -> discord.Em
     if shown:
         e.add_field(name=t("series.games", locale), value="\n".join(shown), inline=False)
     return e
-
-
-def ended_layout(number: int, r: GameResult, locale: str) -> discord.ui.LayoutView:
-    """A finished game's table message when its last position is no longer known (more
-    games ended before it could be shown): that the game ended and how, no controls."""
-    view = discord.ui.LayoutView(timeout=None)
-    box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
-        accent_colour=COLOR_DONE
-    )
-    text = f"{t('table.game_over', locale, n=number)}\n{game_line(number, r, locale)}"
-    box.add_item(discord.ui.TextDisplay(text))
-    view.add_item(box)
-    return view

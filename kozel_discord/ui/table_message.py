@@ -35,7 +35,7 @@ from ..service import Table, TableService, fair
 from . import drawing, render
 from .components import HandButton
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
-from .results import ended_layout
+from .results import game_line
 from .tricks import TEAM_DOTS, LastTricksButton, team_tag, trick_line
 
 log = logging.getLogger(__name__)
@@ -152,26 +152,21 @@ async def freeze(
     end = observe_game_end(table.series, None)
     if game is None or end is None or end.game_number < game:
         return  # the message is of the game being played: not the end of it yet
-    if end.game_number == game:
-        await edit_slot()
-        rendered = await render_message(table, end, table.locale, final=True)
-        try:
+    await edit_slot()
+    try:
+        if end.game_number == game:
+            rendered = await render_message(table, end, table.locale, final=True)
             await edit(channel, msg_id, rendered, uploaded)
-        except discord.HTTPException as exc:
-            log.warning(
-                "table_message_not_frozen channel=%s status=%s", table.channel_id, exc.status
-            )
-    else:  # more than one game ended meanwhile: that game's last position is gone
-        log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
-        await edit_slot()  # no stale turn and no controls: that it ended, and how
-        layout = ended_layout(game, end.results[game - 1], table.locale)
-        try:
+        else:  # more than one game ended meanwhile: that game's last position is gone, so
+            # it says that it ended and how (no stale turn, no controls, no old picture)
+            log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
+            text = t("table.game_over", table.locale, n=game)
+            line = game_line(game, end.results[game - 1], table.locale)
+            layout = done_layout(f"{text}\n{line}")
             await channel.get_partial_message(msg_id).edit(view=layout, attachments=[])
-        except discord.HTTPException as exc:
-            log.warning(
-                "table_message_not_frozen channel=%s status=%s", table.channel_id, exc.status
-            )
-        uploaded.pop(channel.id, None)
+            uploaded.pop(channel.id, None)
+    except discord.HTTPException as exc:
+        log.warning("table_message_not_frozen channel=%s status=%s", table.channel_id, exc.status)
     await tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
 
 
@@ -283,11 +278,16 @@ def layout(
 
 def stopped_layout(locale: str) -> discord.ui.LayoutView:
     """What a stopped table's message turns into."""
+    return done_layout(t("stop.done", locale))
+
+
+def done_layout(text: str) -> discord.ui.LayoutView:
+    """A table message that is over: ``text`` alone, no controls."""
     view = discord.ui.LayoutView(timeout=None)
     box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(
         accent_colour=render.COLOR_DONE
     )
-    box.add_item(discord.ui.TextDisplay(t("stop.done", locale)))
+    box.add_item(discord.ui.TextDisplay(text))
     view.add_item(box)
     return view
 

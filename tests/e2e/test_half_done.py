@@ -67,6 +67,16 @@ def _is_table_message(message: Any) -> bool:
     return any("Kozel — game " in text or " has ended." in text for text in texts)
 
 
+def _posted_for(tables: list[Any]) -> list[int]:
+    """The game each table message was posted for (its first version: a message whose game
+    ended unseen later says only that the game ended)."""
+    return [
+        int(m[1])
+        for p in tables
+        if (m := re.search(r"Kozel — game (\d+)", " ".join(text_displays(p, 0))))
+    ]
+
+
 def _lobbies(standin: DiscordStandIn, channel: int, tid: str) -> list[Any]:
     return [m for m in standin.public_messages(channel) if f"kozel:sit:{tid}:0" in m.custom_ids()]
 
@@ -209,12 +219,7 @@ async def test_a_post_accepted_but_not_saved_is_adopted_after_the_nonce_window(
     numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
     assert numbers and sorted(numbers) == list(range(1, max(numbers) + 1)), numbers
     tables = [p for p in posts if _is_table_message(p)]
-    # The game each was posted for (a message whose game ended unseen says only that it ended).
-    shown = [
-        int(m[1])
-        for p in tables
-        if (m := re.search(r"Kozel — game (\d+)", " ".join(text_displays(p, 0))))
-    ]
+    shown = _posted_for(tables)
     # No game has two table messages (a repost), the last one has its own. (A game the
     # computers played entirely while the summary's post was held has none: the presenter
     # was waiting for Discord the whole time.)
@@ -266,11 +271,7 @@ async def test_a_table_message_accepted_before_a_crash_shows_the_position_after_
     tables = [p for p in posts if _is_table_message(p)]
     numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
     assert numbers == list(range(1, len(numbers) + 1)), numbers
-    shown = [
-        int(m[1])
-        for p in tables
-        if (m := re.search(r"Kozel — game (\d+)", " ".join(text_displays(p, 0))))
-    ]
+    shown = _posted_for(tables)
     # The message Discord accepted before the crash was adopted, not posted again: no game
     # has two table messages, and the last game has its own. (Alice plays as fast as the
     # bot answers: a game she played out while the presenter waited for Discord has none.)
