@@ -35,7 +35,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kozel_discord.ai import SearchBudget, get_player
+from candidates import player as get_player  # a level, or a candidate (benchmarks/)
+
+from kozel_discord.ai import SearchBudget
 from kozel_discord.engine import Action, Observation, Series
 from kozel_discord.settings import Settings
 from kozel_discord.simulate import Chooser, next_move
@@ -47,7 +49,7 @@ class Timed:
     def __init__(
         self, level: str, seed: int, stats: Stats, budget: SearchBudget | None = None
     ) -> None:
-        self.player = get_player(level, seed=seed, budget=budget)
+        self.player = get_player(level, seed, budget)
         self.stats = stats
 
     def _note(self, started: float) -> None:
@@ -189,7 +191,9 @@ def start_busy(n: int) -> list[multiprocessing.Process]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    ap.add_argument("a", help="level of team A: random, heuristic or strong")
+    ap.add_argument(
+        "a", help="level of team A: random, heuristic or strong, or a candidate (wholesuit)"
+    )
     ap.add_argument("b", help="level of team B")
     ap.add_argument("--deals", type=int, default=200, help="duplicate deals to play (default 200)")
     ap.add_argument("--seed", type=int, default=1)

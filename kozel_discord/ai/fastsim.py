@@ -8,12 +8,15 @@ a molodka at the root is applied exactly). Tests compare it with the engine.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import ActionKind, team_of
 from . import policy
 from .intcards import ALL_MASK, BIT, PTS
 from .knowledge import World
+
+LeadPolicy = Callable[[list[int], int, int, int], tuple[int, ...]]
 
 
 @dataclass(slots=True)
@@ -141,8 +144,9 @@ def _finish(st: SimState) -> bool:
     return False
 
 
-def rollout(st: SimState) -> None:
-    """Play the game to its end with the heuristic for every seat (mutates ``st``)."""
+def rollout(st: SimState, lead: LeadPolicy = policy.lead) -> None:
+    """Play the game to its end with the heuristic for every seat (mutates ``st``); ``lead``
+    opens the tricks (the heuristic's by default)."""
     trump = st.trump
     hands = st.hands
     while True:
@@ -153,7 +157,7 @@ def rollout(st: SimState) -> None:
             hm |= BIT[c]
         unseen = ALL_MASK & ~st.seen & ~hm
         if not st.trick:
-            cards = policy.lead(hand, trump, len(st.stock), unseen)
+            cards = lead(hand, trump, len(st.stock), unseen)
             over = apply(st, seat, ActionKind.LEAD, cards)
         else:
             is_beat, cards = policy.follow(

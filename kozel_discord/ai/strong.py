@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import Action, ActionKind, Observation, team_of
-from . import fastsim
+from . import fastsim, policy
 from .base import BasePlayer, molodka_action, require_legal
 from .heuristic import heuristic_action
 from .intcards import to_ints
@@ -75,6 +75,7 @@ class StrongPlayer(BasePlayer):
     """PIMC search over the legal actions with heuristic rollouts."""
 
     level = "strong"
+    _lead = staticmethod(policy.lead)  # how the rollouts open a trick
 
     def __init__(
         self,
@@ -147,7 +148,7 @@ class StrongPlayer(BasePlayer):
                 if cand is not None:
                     over = fastsim.apply(st, me, cand[0], cand[1])
                 if not over:
-                    fastsim.rollout(st)
+                    fastsim.rollout(st, self._lead)
                 totals[i] += game_value(st.pts, st.tricks, team)
             done = it + 1
             if budget is not None and self.clock() - start > budget:
