@@ -17,6 +17,9 @@ from .intcards import ALL_MASK, BIT, PTS
 from .knowledge import World
 
 LeadPolicy = Callable[[list[int], int, int, int], tuple[int, ...]]
+FollowPolicy = Callable[
+    [list[int], int, int, tuple[int, ...], int, int, int, int, int], tuple[bool, tuple[int, ...]]
+]
 
 
 @dataclass(slots=True)
@@ -144,9 +147,11 @@ def _finish(st: SimState) -> bool:
     return False
 
 
-def rollout(st: SimState, lead: LeadPolicy = policy.lead) -> None:
+def rollout(
+    st: SimState, lead: LeadPolicy = policy.lead, follow: FollowPolicy = policy.follow
+) -> None:
     """Play the game to its end with the heuristic for every seat (mutates ``st``); ``lead``
-    opens the tricks (the heuristic's by default)."""
+    opens the tricks and ``follow`` answers them (the heuristic's by default)."""
     trump = st.trump
     hands = st.hands
     while True:
@@ -160,7 +165,7 @@ def rollout(st: SimState, lead: LeadPolicy = policy.lead) -> None:
             cards = lead(hand, trump, len(st.stock), unseen)
             over = apply(st, seat, ActionKind.LEAD, cards)
         else:
-            is_beat, cards = policy.follow(
+            is_beat, cards = follow(
                 hand,
                 seat,
                 trump,

@@ -76,6 +76,7 @@ class StrongPlayer(BasePlayer):
 
     level = "strong"
     _lead = staticmethod(policy.lead)  # how the rollouts open a trick
+    _follow = staticmethod(policy.follow)  # and how they answer one
 
     def __init__(
         self,
@@ -148,7 +149,7 @@ class StrongPlayer(BasePlayer):
                 if cand is not None:
                     over = fastsim.apply(st, me, cand[0], cand[1])
                 if not over:
-                    fastsim.rollout(st, self._lead)
+                    fastsim.rollout(st, self._lead, self._follow)
                 totals[i] += game_value(st.pts, st.tricks, team)
             done = it + 1
             if budget is not None and self.clock() - start > budget:

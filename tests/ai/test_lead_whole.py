@@ -1,5 +1,6 @@
-"""Whole-suit leads (``policy.lead_whole``) and rollouts that lead with a given policy: what
-the expert candidate (benchmarks/candidates.py) changes in the strong player's search."""
+"""Whole-suit leads (``policy.lead_whole``) and rollouts that lead and answer with given
+policies: what the expert candidates (benchmarks/candidates.py) change in the strong
+player's search."""
 
 from __future__ import annotations
 
@@ -92,3 +93,49 @@ def test_rollouts_lead_as_they_are_told() -> None:
         assert sum(st.pts) == sum(
             c.points for c in cards("7s Ks 9c 10h 6c Jd Qd 8h 6s 8s 9s Ad 7c 8c 10c Qh")
         )
+
+
+def test_rollouts_answer_as_they_are_told() -> None:
+    """A follow policy that always discards its cheapest cards: no trick is ever beaten, so
+    every trick goes to its leader, the first seat, which leads all game long."""
+    trump = HEARTS
+    st = SimState(
+        trump=trump,
+        hands=[
+            ints("7s Ks 9c 10h"),
+            ints("6c Jd Qd 8h"),
+            ints("6s 8s 9s Ad"),
+            ints("7c 8c 10c Qh"),
+        ],
+        stock=[],
+        pts=[0, 0],
+        tricks=[0, 0],
+        turn=0,
+        opener=0,
+        top=(),
+        top_seat=0,
+        trick=[],
+        trick_pts=0,
+        seen=0,
+    )
+    answers: list[int] = []
+
+    def never_beat(
+        hand: list[int],
+        me: int,
+        trump: int,
+        top: tuple[int, ...],
+        top_seat: int,
+        n_played: int,
+        trick_pts: int,
+        stock_n: int,
+        unseen: int,
+    ) -> tuple[bool, tuple[int, ...]]:
+        answers.append(me)
+        return False, policy.junk(hand, len(top), trump, unseen)
+
+    rollout(st, policy.lead, never_beat)
+    assert not any(st.hands)
+    assert st.tricks == [len(answers) // 3, 0]
+    assert set(answers) == {1, 2, 3}
+    assert st.pts[1] == 0
