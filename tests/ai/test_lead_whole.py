@@ -45,32 +45,32 @@ def test_lead_whole_keeps_a_molodka_a_sure_cash_and_a_trump_only_hand() -> None:
     )
 
 
+def start() -> SimState:
+    """Four hands of four, an empty stock, hearts trumps, the first seat to lead."""
+    return SimState(
+        trump=HEARTS,
+        hands=[
+            ints("7s Ks 9c 10h"),
+            ints("6c Jd Qd 8h"),
+            ints("6s 8s 9s Ad"),
+            ints("7c 8c 10c Qh"),
+        ],
+        stock=[],
+        pts=[0, 0],
+        tricks=[0, 0],
+        turn=0,
+        opener=0,
+        top=(),
+        top_seat=0,
+        trick=[],
+        trick_pts=0,
+        seen=0,
+    )
+
+
 def test_rollouts_lead_as_they_are_told() -> None:
     """The same start rolled out with each lead policy: both play the game to its end,
     each trick opened by the policy it was given."""
-    trump = HEARTS
-
-    def start() -> SimState:
-        return SimState(
-            trump=trump,
-            hands=[
-                ints("7s Ks 9c 10h"),
-                ints("6c Jd Qd 8h"),
-                ints("6s 8s 9s Ad"),
-                ints("7c 8c 10c Qh"),
-            ],
-            stock=[],
-            pts=[0, 0],
-            tricks=[0, 0],
-            turn=0,
-            opener=0,
-            top=(),
-            top_seat=0,
-            trick=[],
-            trick_pts=0,
-            seen=0,
-        )
-
     for lead, first in ((policy.lead, "7s"), (policy.lead_whole, "7s Ks")):
         leads: list[tuple[int, ...]] = []
 
@@ -98,26 +98,7 @@ def test_rollouts_lead_as_they_are_told() -> None:
 def test_rollouts_answer_as_they_are_told() -> None:
     """A follow policy that always discards its cheapest cards: no trick is ever beaten, so
     every trick goes to its leader, the first seat, which leads all game long."""
-    trump = HEARTS
-    st = SimState(
-        trump=trump,
-        hands=[
-            ints("7s Ks 9c 10h"),
-            ints("6c Jd Qd 8h"),
-            ints("6s 8s 9s Ad"),
-            ints("7c 8c 10c Qh"),
-        ],
-        stock=[],
-        pts=[0, 0],
-        tricks=[0, 0],
-        turn=0,
-        opener=0,
-        top=(),
-        top_seat=0,
-        trick=[],
-        trick_pts=0,
-        seen=0,
-    )
+    st = start()
     answers: list[int] = []
 
     def never_beat(
