@@ -15,7 +15,9 @@ legal action (the seat's observation and the strong player's action), and prints
   of seats still to play after this one, the number of cards per play);
 - the most common disagreements (the heuristic's kind of play → the strong player's);
 - the shapes of the strong player's leads beside the heuristic's: how many cards, whether
-  they are all the cards the hand holds of that suit, trump or plain.
+  they are all the cards the hand holds of that suit, trump or plain;
+- how often the heuristic's answers and the ``keep`` candidate's (``candidates.py``) pick
+  the strong player's, and the second player's answers that candidate changes.
 
 The decisions are written to ``--data`` (a pickle of observations and actions; default in
 the temporary directory) and read back from it when the file exists, so a second look
@@ -38,12 +40,16 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from kozel_discord.ai import StrongPlayer
+from candidates import CHEAP_LEAD, follow_keep  # benchmarks/
+
+from kozel_discord.ai import StrongPlayer, policy
+from kozel_discord.ai.fastsim import FollowPolicy
 from kozel_discord.ai.heuristic import heuristic_action
-from kozel_discord.ai.intcards import SUIT
-from kozel_discord.ai.knowledge import read
-from kozel_discord.engine import Action, Observation, Series, team_of
+from kozel_discord.ai.intcards import PTS, SUIT, to_cards, to_ints
+from kozel_discord.ai.knowledge import read, unseen_mask
+from kozel_discord.engine import Action, ActionKind, Observation, Series, team_of
 from kozel_discord.simulate import next_move
 
 Decision = tuple[Observation, Action]
@@ -98,6 +104,61 @@ def lead_shape(obs: Observation, action: Action) -> str:
     return f"{len(cards)} {'trump' if suit == kn.trump else 'plain'}, {whole}"
 
 
+def answer(obs: Observation, follow: FollowPolicy) -> Action:
+    """The answer ``follow`` gives to the open trick of ``obs``."""
+    kn = read(obs)
+    assert obs.top_seat is not None
+    trick_pts = sum(PTS[c.index] for p in obs.trick for c in p.cards)
+    is_beat, cards = follow(
+        list(kn.hand),
+        kn.me,
+        kn.trump,
+        to_ints(obs.top),
+        obs.top_seat,
+        len(obs.trick),
+        trick_pts,
+        obs.stock_size,
+        unseen_mask(kn),
+    )
+    return Action(ActionKind.BEAT if is_beat else ActionKind.DISCARD, to_cards(cards))
+
+
+def second_player(data: Sequence[Decision]) -> list[str]:
+    """The answers the ``keep`` candidate changes: the second player to a single card worth
+    less than ``CHEAP_LEAD`` points; and how often each follow policy picks the strong
+    player's answer."""
+    trumped = trumped_kept = rich = slipped = answers = 0
+    same: Counter[str] = Counter()
+    for obs, action in data:
+        if obs.lead_seat is None:
+            continue
+        answers += 1
+        same["heuristic"] += answer(obs, policy.follow) == action
+        same["keep"] += answer(obs, follow_keep) == action
+        if len(obs.trick) != 1 or len(obs.top) != 1 or obs.stock_size == 0:
+            continue
+        if sum(PTS[c.index] for c in obs.top) >= CHEAP_LEAD:
+            continue
+        kn = read(obs)
+        mine = answer(obs, policy.follow)
+        if mine.kind is ActionKind.BEAT and SUIT[mine.cards[0].index] == kn.trump:
+            trumped += 1
+            trumped_kept += action.kind is ActionKind.DISCARD
+        if action.kind is ActionKind.DISCARD and any(
+            PTS[c] >= 10 and SUIT[c] != kn.trump for c in kn.hand
+        ):
+            rich += 1
+            slipped += PTS[action.cards[0].index] >= 10
+    return [
+        f"  answers: the heuristic's follow picks the strong player's in "
+        f"{same['heuristic'] / answers:.1%}, the keep candidate's in {same['keep'] / answers:.1%}"
+        f" ({answers} answers)",
+        f"  second player to a single card under {CHEAP_LEAD} points, stock not empty: the "
+        f"heuristic trumps, the strong player discards in {trumped_kept} of {trumped}; the "
+        f"strong player discards holding a plain Ace or 10 and gives one in {slipped} of {rich}",
+    ]
+
+
 def report(data: Sequence[Decision]) -> str:
     seen: Counter[str] = Counter()
     same: Counter[str] = Counter()
@@ -128,6 +189,7 @@ def report(data: Sequence[Decision]) -> str:
     lines.append("  leads, strong / heuristic:")
     for shape, n in strong_leads.most_common(10):
         lines.append(f"    {shape:30} {n:6d} / {heuristic_leads[shape]:6d}")
+    lines += second_player(data)
     return "\n".join(lines)
 
 
