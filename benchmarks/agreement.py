@@ -44,11 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from candidates import CHEAP_LEAD, follow_keep  # benchmarks/
 
-from kozel_discord.ai import StrongPlayer, policy
-from kozel_discord.ai.fastsim import FollowPolicy
-from kozel_discord.ai.heuristic import heuristic_action
-from kozel_discord.ai.intcards import PTS, SUIT, to_cards, to_ints
-from kozel_discord.ai.knowledge import read, unseen_mask
+from kozel_discord.ai import StrongPlayer
+from kozel_discord.ai.heuristic import answer, heuristic_action
+from kozel_discord.ai.intcards import PTS, SUIT
+from kozel_discord.ai.knowledge import read
 from kozel_discord.engine import Action, ActionKind, Observation, Series, team_of
 from kozel_discord.simulate import next_move
 
@@ -104,43 +103,23 @@ def lead_shape(obs: Observation, action: Action) -> str:
     return f"{len(cards)} {'trump' if suit == kn.trump else 'plain'}, {whole}"
 
 
-def answer(obs: Observation, follow: FollowPolicy) -> Action:
-    """The answer ``follow`` gives to the open trick of ``obs``."""
-    kn = read(obs)
-    assert obs.top_seat is not None
-    trick_pts = sum(PTS[c.index] for p in obs.trick for c in p.cards)
-    is_beat, cards = follow(
-        list(kn.hand),
-        kn.me,
-        kn.trump,
-        to_ints(obs.top),
-        obs.top_seat,
-        len(obs.trick),
-        trick_pts,
-        obs.stock_size,
-        unseen_mask(kn),
-    )
-    return Action(ActionKind.BEAT if is_beat else ActionKind.DISCARD, to_cards(cards))
-
-
 def second_player(data: Sequence[Decision]) -> list[str]:
     """The answers the ``keep`` candidate changes: the second player to a single card worth
     less than ``CHEAP_LEAD`` points; and how often each follow policy picks the strong
     player's answer."""
-    trumped = trumped_kept = rich = slipped = answers = 0
-    same: Counter[str] = Counter()
+    trumped = trumped_kept = rich = slipped = answers = same = same_keep = 0
     for obs, action in data:
         if obs.lead_seat is None:
             continue
+        mine = answer(obs)
         answers += 1
-        same["heuristic"] += answer(obs, policy.follow) == action
-        same["keep"] += answer(obs, follow_keep) == action
+        same += mine == action
+        same_keep += answer(obs, follow_keep) == action
         if len(obs.trick) != 1 or len(obs.top) != 1 or obs.stock_size == 0:
             continue
         if sum(PTS[c.index] for c in obs.top) >= CHEAP_LEAD:
             continue
         kn = read(obs)
-        mine = answer(obs, policy.follow)
         if mine.kind is ActionKind.BEAT and SUIT[mine.cards[0].index] == kn.trump:
             trumped += 1
             trumped_kept += action.kind is ActionKind.DISCARD
@@ -151,7 +130,7 @@ def second_player(data: Sequence[Decision]) -> list[str]:
             slipped += PTS[action.cards[0].index] >= 10
     return [
         f"  answers: the heuristic's follow picks the strong player's in "
-        f"{same['heuristic'] / answers:.1%}, the keep candidate's in {same['keep'] / answers:.1%}"
+        f"{same / answers:.1%}, the keep candidate's in {same_keep / answers:.1%}"
         f" ({answers} answers)",
         f"  second player to a single card under {CHEAP_LEAD} points, stock not empty: the "
         f"heuristic trumps, the strong player discards in {trumped_kept} of {trumped}; the "

@@ -43,17 +43,8 @@ def _wholesuit(seed: int | None, budget: SearchBudget) -> BasePlayer:
     return WholeSuitStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
 
 
-CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
-    "wholesuit": _wholesuit,
-}
-
-
-def player(level: str, seed: int | None = None, budget: SearchBudget | None = None) -> BasePlayer:
-    """A candidate by name, or else the package's level (``get_player``)."""
-    make = CANDIDATES.get(level)
-    if make is not None:
-        return make(seed, budget or SearchBudget())
-    return get_player(level, seed=seed, budget=budget)
+def _wholesuit300(seed: int | None, budget: SearchBudget) -> BasePlayer:
+    return WholeSuitStrong(seed, iterations=300, time_budget=budget.time_cap)
 
 
 CHEAP_LEAD = 6  # points: a single-card lead worth less is not trumped by the second player
@@ -94,9 +85,16 @@ def _keep(seed: int | None, budget: SearchBudget) -> BasePlayer:
     return KeepStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
 
 
-def _wholesuit300(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return WholeSuitStrong(seed, iterations=300, time_budget=budget.time_cap)
+CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
+    "wholesuit": _wholesuit,
+    "wholesuit300": _wholesuit300,
+    "keep": _keep,
+}
 
 
-CANDIDATES["keep"] = _keep
-CANDIDATES["wholesuit300"] = _wholesuit300
+def player(level: str, seed: int | None = None, budget: SearchBudget | None = None) -> BasePlayer:
+    """A candidate by name, or else the package's level (``get_player``)."""
+    make = CANDIDATES.get(level)
+    if make is not None:
+        return make(seed, budget or SearchBudget())
+    return get_player(level, seed=seed, budget=budget)

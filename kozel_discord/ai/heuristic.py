@@ -7,8 +7,9 @@ import random
 from ..engine import Action, ActionKind, Observation
 from . import policy
 from .base import BasePlayer, molodka_action, require_legal
-from .intcards import PTS, to_cards
-from .knowledge import read, unseen_mask
+from .fastsim import FollowPolicy
+from .intcards import PTS, to_cards, to_ints
+from .knowledge import Knowledge, read, unseen_mask
 
 
 def heuristic_action(obs: Observation) -> Action:
@@ -23,30 +24,39 @@ def heuristic_action(obs: Observation) -> Action:
         me, kn.trump, tuple(c.index for c in m.cards), obs.molodka_seat, unseen
     ):
         return m
-    hand = list(kn.hand)
     if obs.lead_seat is None:
-        cards = policy.lead(hand, kn.trump, obs.stock_size, unseen)
+        cards = policy.lead(list(kn.hand), kn.trump, obs.stock_size, unseen)
         action = Action(ActionKind.LEAD, to_cards(cards))
     else:
-        trick_pts = sum(PTS[c.index] for p in obs.trick for c in p.cards)
-        is_beat, cards = policy.follow(
-            hand,
-            me,
-            kn.trump,
-            tuple(c.index for c in obs.top),
-            obs.top_seat,
-            len(obs.trick),
-            trick_pts,
-            obs.stock_size,
-            unseen,
-        )
-        kind = ActionKind.BEAT if is_beat else ActionKind.DISCARD
-        action = Action(kind, to_cards(cards))
+        action = _answer(obs, kn, unseen, policy.follow)
     if action in legal:
         return action
     # Never expected; keep the promise of a legal action regardless.
     plays = [a for a in legal if a.kind is not ActionKind.MOLODKA]
     return plays[0] if plays else legal[0]
+
+
+def answer(obs: Observation, follow: FollowPolicy = policy.follow) -> Action:
+    """The answer ``follow`` (the heuristic's by default) gives to the open trick of ``obs``."""
+    kn = read(obs)
+    return _answer(obs, kn, unseen_mask(kn), follow)
+
+
+def _answer(obs: Observation, kn: Knowledge, unseen: int, follow: FollowPolicy) -> Action:
+    assert obs.top_seat is not None
+    trick_pts = sum(PTS[c.index] for p in obs.trick for c in p.cards)
+    is_beat, cards = follow(
+        list(kn.hand),
+        kn.me,
+        kn.trump,
+        to_ints(obs.top),
+        obs.top_seat,
+        len(obs.trick),
+        trick_pts,
+        obs.stock_size,
+        unseen,
+    )
+    return Action(ActionKind.BEAT if is_beat else ActionKind.DISCARD, to_cards(cards))
 
 
 class HeuristicPlayer(BasePlayer):
