@@ -15,6 +15,17 @@ says. ``ai_tournament.py`` accepts a candidate's name wherever it accepts a leve
   ``benchmarks/agreement.py``, follow agreement 57.9% → 60.7%). Measured weaker than
   ``wholesuit``.
 * ``wholesuit300``: ``wholesuit`` with 300 worlds a decision, to see what more worlds buy.
+* ``tuned``: the strong search with rollouts that play :data:`TUNED` (the heuristic's
+  ideas with the numbers ``benchmarks/tune_policy.py`` found, whole-suit leads included;
+  a stronger policy than ``whole`` by ``benchmarks/policy_match.py``), 200 worlds. Measured
+  no stronger than ``wholesuit``: a stronger rollout policy is not a better judge either.
+* ``wins``: ``wholesuit`` that values a rolled-out game as the tournament counts it (won,
+  egg or lost), not by the defeat points it deals.
+* ``mix``: ``wholesuit`` whose worlds are rolled out in turn by two policies (whole-suit
+  and tuned), so that no one policy's habits decide the evaluation.
+
+``POLICIES`` names the rollout policies (lead and answer) that
+``benchmarks/policy_match.py`` compares.
 """
 
 from __future__ import annotations
@@ -22,11 +33,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kozel_discord.ai import BasePlayer, SearchBudget, StrongPlayer, get_player, policy
+from kozel_discord.ai import BasePlayer, SearchBudget, StrongPlayer, fastsim, get_player, policy
 from kozel_discord.ai.intcards import SUIT
+from kozel_discord.ai.policy import Params, Policy
 
 
 class WholeSuitStrong(StrongPlayer):
@@ -85,7 +98,81 @@ def _keep(seed: int | None, budget: SearchBudget) -> BasePlayer:
     return KeepStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
 
 
+def win_value(pts: list[int], tricks: list[int], team: int) -> float:
+    """A rolled-out game's worth counted as the tournament counts it: won 1, egg 0.5,
+    lost 0 (no more for 4 or 6 defeat points), card points only to separate ties."""
+    del tricks
+    mine, theirs = pts[team], pts[1 - team]
+    won = 1.0 if mine > theirs else (0.5 if mine == theirs else 0.0)
+    return won + (mine - 60) * 0.001
+
+
+# The rollout numbers benchmarks/tune_policy.py found (two runs, 3 and 2 sweeps of 20,000
+# deals a comparison): 52.1% ± 0.3% of the games against the whole-suit policy and 57.6% ±
+# 0.4% against the heuristic's (policy_match.py, 20,000 deals, seed 5).
+TUNED = Params(
+    whole=True,
+    trump_keep=11.9,
+    trump_base=0.85,
+    plain_pts=0.143,
+    end_cost=0.35,
+    overtake_rich=7.0,
+    sure_slack=1.7,
+    sure_mult=1.069,
+    cheap_keep=0.6,
+    cash_at=13.0,
+    last_trump_min=0.6,
+)
+TUNED_POLICY = Policy(TUNED)
+
+
+class TunedStrong(StrongPlayer):
+    """PIMC search whose rollouts play :data:`TUNED_POLICY`."""
+
+    level = "tuned"
+    _lead = staticmethod(TUNED_POLICY.lead)
+    _follow = staticmethod(TUNED_POLICY.follow)
+
+
+def _tuned(seed: int | None, budget: SearchBudget) -> BasePlayer:
+    return TunedStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
+
+
+class WinsStrong(WholeSuitStrong):
+    """``wholesuit`` that values a rolled-out game by :func:`win_value`."""
+
+    level = "wins"
+    _value = staticmethod(win_value)
+
+
+class MixStrong(WholeSuitStrong):
+    """``wholesuit`` whose worlds are rolled out in turn by the whole-suit policy and by the
+    tuned one (``TUNED_POLICY``): an evaluation less tied to one policy's mistakes."""
+
+    level = "mix"
+    _MODELS = (
+        (policy.lead_whole, policy.follow),
+        (TUNED_POLICY.lead, TUNED_POLICY.follow),
+    )
+
+    def _root(self, *args: Any) -> fastsim.SimState:  # type: ignore[override]
+        self._worlds = getattr(self, "_worlds", -1) + 1
+        self._lead, self._follow = self._MODELS[self._worlds % 2]
+        return WholeSuitStrong._root(*args)
+
+
+def _wins(seed: int | None, budget: SearchBudget) -> BasePlayer:
+    return WinsStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
+
+
+def _mix(seed: int | None, budget: SearchBudget) -> BasePlayer:
+    return MixStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
+
+
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
+    "tuned": _tuned,
+    "wins": _wins,
+    "mix": _mix,
     "wholesuit": _wholesuit,
     "wholesuit300": _wholesuit300,
     "keep": _keep,
@@ -98,3 +185,14 @@ def player(level: str, seed: int | None = None, budget: SearchBudget | None = No
     if make is not None:
         return make(seed, budget or SearchBudget())
     return get_player(level, seed=seed, budget=budget)
+
+
+Pair = tuple[fastsim.LeadPolicy, fastsim.FollowPolicy]  # how a rollout seat leads and answers
+
+# Rollout policies, compared by benchmarks/policy_match.py.
+POLICIES: dict[str, Pair] = {
+    "plain": (policy.lead, policy.follow),
+    "whole": (policy.lead_whole, policy.follow),
+    "keep": (policy.lead_whole, follow_keep),
+    "tuned": (TUNED_POLICY.lead, TUNED_POLICY.follow),
+}

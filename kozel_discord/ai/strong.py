@@ -77,6 +77,7 @@ class StrongPlayer(BasePlayer):
     level = "strong"
     _lead = staticmethod(policy.lead)  # how the rollouts open a trick
     _follow = staticmethod(policy.follow)  # and how they answer one
+    _value = staticmethod(game_value)  # what a rolled-out game is worth to the seat's team
 
     def __init__(
         self,
@@ -150,7 +151,7 @@ class StrongPlayer(BasePlayer):
                     over = fastsim.apply(st, me, cand[0], cand[1])
                 if not over:
                     fastsim.rollout(st, self._lead, self._follow)
-                totals[i] += game_value(st.pts, st.tricks, team)
+                totals[i] += self._value(st.pts, st.tricks, team)
             done = it + 1
             if budget is not None and self.clock() - start > budget:
                 self.last_capped = done < self.iterations

@@ -9,6 +9,7 @@ import pytest
 
 from kozel_discord.ai import LEVELS, HeuristicPlayer, Player, StrongPlayer, get_player
 from kozel_discord.ai.base import BasePlayer
+from kozel_discord.ai.strong import game_value
 from kozel_discord.engine import Action, ActionKind, Series, cards, observe
 
 from .helpers import position, random_molodka_position
@@ -133,6 +134,13 @@ def test_strong_beats_on_the_last_trick() -> None:
     for seed in range(5):
         p = StrongPlayer(seed, iterations=4, time_budget=None)
         assert p.choose(obs) == Action.beat(*cards("As"))
+
+    class Loser(StrongPlayer):
+        """Values a game as the opponents do: the search follows its ``_value``."""
+
+        _value = staticmethod(lambda pts, tricks, team: -game_value(pts, tricks, team))
+
+    assert Loser(0, iterations=4, time_budget=None).choose(obs) == Action.discard(*cards("As"))
 
 
 def test_time_budget_uses_the_injected_clock() -> None:
