@@ -21,14 +21,14 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from candidates import POLICIES, Pair
 
 from kozel_discord.ai import fastsim
-from kozel_discord.ai.intcards import ALL_MASK, BIT, SUIT
-from kozel_discord.engine import ActionKind
+from kozel_discord.ai.intcards import BIT, SUIT
 from kozel_discord.engine.deal import deal_cards
 
 
@@ -51,33 +51,17 @@ def play(deal_seed: int, seats: list[Pair]) -> list[int]:
         trick_pts=0,
         seen=BIT[trump_card.index],
     )
-    while True:
-        seat = st.turn
-        hand = st.hands[seat]
-        hm = 0
-        for c in hand:
-            hm |= BIT[c]
-        unseen = ALL_MASK & ~st.seen & ~hm
-        lead, follow = seats[seat]
-        if not st.trick:
-            cards = lead(hand, st.trump, len(st.stock), unseen)
-            over = fastsim.apply(st, seat, ActionKind.LEAD, cards)
-        else:
-            is_beat, cards = follow(
-                hand,
-                seat,
-                st.trump,
-                st.top,
-                st.top_seat,
-                len(st.trick),
-                st.trick_pts,
-                len(st.stock),
-                unseen,
-            )
-            kind = ActionKind.BEAT if is_beat else ActionKind.DISCARD
-            over = fastsim.apply(st, seat, kind, cards)
-        if over:
-            return st.pts
+
+    # The rollout asks one policy for every seat: these hand each decision to the seat's own
+    # (a lead is asked for the seat whose turn it is; an answer names its seat).
+    def lead(hand: list[int], trump: int, stock_n: int, unseen: int) -> tuple[int, ...]:
+        return seats[st.turn][0](hand, trump, stock_n, unseen)
+
+    def follow(hand: list[int], me: int, *rest: Any) -> tuple[bool, tuple[int, ...]]:
+        return seats[me][1](hand, me, *rest)
+
+    fastsim.rollout(st, lead, follow)
+    return st.pts
 
 
 def score(mine: int, theirs: int) -> float:
