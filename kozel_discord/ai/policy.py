@@ -21,8 +21,9 @@ The ideas, in order of importance:
 
 The numbers behind these ideas are the fields of :class:`Params`; a :class:`Policy`
 plays with one set of them. The module's ``lead``, ``follow``, ``junk`` and ``gifts`` are
-the heuristic's (the defaults), ``lead_whole`` leads whole plain suits (``whole``), and
-the expert's rollouts play with the numbers ``benchmarks/tune_policy.py`` found.
+the heuristic's (the defaults) and ``lead_whole`` leads whole plain suits (``whole``);
+the ``tuned`` candidate of ``benchmarks/candidates.py`` rolls out with the numbers that
+``benchmarks/tune_policy.py`` found.
 """
 
 from __future__ import annotations
