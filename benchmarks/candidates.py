@@ -155,9 +155,11 @@ class MixStrong(WholeSuitStrong):
         (TUNED_POLICY.lead, TUNED_POLICY.follow),
     )
 
+    _worlds = 0  # worlds rolled out so far: the next one's model is _MODELS[_worlds % 2]
+
     def _root(self, *args: Any) -> fastsim.SimState:  # type: ignore[override]
-        self._worlds = getattr(self, "_worlds", -1) + 1
         self._lead, self._follow = self._MODELS[self._worlds % 2]
+        self._worlds += 1
         return WholeSuitStrong._root(*args)
 
 

@@ -32,9 +32,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..engine import team_of
-from .intcards import BEATERS, BIT, PTS, RANK, SUIT, beats_all
-
-_TRUMP_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(4))
+from .intcards import BEATERS, PTS, RANK, SUIT, SUIT_MASK, beats_all
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +81,7 @@ class Policy:
         if SUIT[c] == trump:
             return p.trump_keep + RANK[c] * p.trump_keep_rank + PTS[c] * 0.5
         v = PTS[c] * p.plain_keep_pts + RANK[c] * p.plain_keep_rank
-        if not BEATERS[trump][c] & unseen & ~_TRUMP_MASKS[trump]:
+        if not BEATERS[trump][c] & unseen & ~SUIT_MASK[trump]:
             v += p.top_bonus
         return v
 
@@ -232,8 +230,6 @@ lead = HEURISTIC.lead
 follow = HEURISTIC.follow
 junk = HEURISTIC.junk
 gifts = HEURISTIC.gifts
-keep_value = HEURISTIC.keep_value
-beat_cost = HEURISTIC.beat_cost
 lead_whole = WHOLE.lead
 
 
@@ -245,10 +241,3 @@ def molodka_pays(
         return False
     del trump, molodka, unseen
     return True
-
-
-def hand_mask(hand: list[int] | tuple[int, ...]) -> int:
-    m = 0
-    for c in hand:
-        m |= BIT[c]
-    return m
