@@ -1,7 +1,8 @@
 # `make run` (the bot) and `make test` (the whole suite), as in the README; `make help` lists
 # every target. Both set up the virtualenv .venv on first use, from the lock: exactly the
 # versions of requirements-dev.lock (the runtime closure of requirements.lock, which the
-# Docker image installs, plus the development tools), then the bot itself without deps;
+# Docker image installs, plus the development tools), then the bot itself without deps (its
+# optional C simulator, kozel_discord/ai/_csim.c, compiled in place: a change to it reinstalls);
 # `pip check` fails if a lock misses something (then: `make lock`).
 PYTHON ?= python3
 VENV ?= .venv
@@ -22,7 +23,7 @@ UV_COMPILE = $(BIN)/uv pip compile --quiet --python-version 3.11 \
 help:  ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z.-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-$(VENV)/.installed: pyproject.toml $(DEV_LOCK)
+$(VENV)/.installed: pyproject.toml setup.py kozel_discord/ai/_csim.c $(DEV_LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --no-deps -r $(DEV_LOCK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .

@@ -23,6 +23,12 @@ says. ``ai_tournament.py`` accepts a candidate's name wherever it accepts a leve
   egg or lost), not by the defeat points it deals.
 * ``mix``: ``wholesuit`` whose worlds are rolled out in turn by two policies (whole-suit
   and tuned), so that no one policy's habits decide the evaluation.
+* ``nested``: the strong search (200 worlds) whose rollouts no longer assume that the other
+  seats answer as the heuristic does: the first :data:`NEST` plays of every rollout are each
+  chosen by a small search of the seat to play (its hand and the face-up cards as they are,
+  the cards it has not seen dealt at random :data:`INNER_WORLDS` times, a few natural
+  candidates each played out by the whole-suit policy), the rest by that policy. That is
+  ~50 heuristic rollouts' work a rollout, so it runs in C (``kozel_discord/ai/_csim.c``).
 
 ``POLICIES`` names the rollout policies (lead and answer) that
 ``benchmarks/policy_match.py`` compares.
@@ -30,6 +36,8 @@ says. ``ai_tournament.py`` accepts a candidate's name wherever it accepts a leve
 
 from __future__ import annotations
 
+import dataclasses
+import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -37,8 +45,16 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from kozel_discord.ai import BasePlayer, SearchBudget, StrongPlayer, fastsim, get_player, policy
-from kozel_discord.ai.intcards import SUIT
+from kozel_discord.ai import (
+    BasePlayer,
+    SearchBudget,
+    StrongPlayer,
+    _csim,
+    fastsim,
+    get_player,
+    policy,
+)
+from kozel_discord.ai.intcards import SUIT, mask_of
 from kozel_discord.ai.policy import Params, Policy
 
 
@@ -138,6 +154,48 @@ def _tuned(seed: int | None, budget: SearchBudget) -> BasePlayer:
     return TunedStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
 
 
+NEST = 6  # plays of each nested rollout chosen by the seat's own search
+INNER_WORLDS = 8  # worlds of each such search
+WHOLE_PARAMS = dataclasses.astuple(policy.WHOLE.p)  # the C rollouts' policy: whole-suit leads
+
+
+def c_rollout(st: fastsim.SimState, nest: int, inner: int, seed: int) -> None:
+    """Play ``st`` to the end of the game in C (``_csim.rollout``; mutates ``st``)."""
+    (st.pts[0], st.pts[1]), (st.tricks[0], st.tricks[1]) = _csim.rollout(
+        st.trump,
+        (mask_of(st.hands[0]), mask_of(st.hands[1]), mask_of(st.hands[2]), mask_of(st.hands[3])),
+        bytes(st.stock),
+        (st.pts[0], st.pts[1]),
+        (st.tricks[0], st.tricks[1]),
+        st.turn,
+        st.opener,
+        bytes(st.top),
+        st.top_seat,
+        len(st.trick),
+        st.trick_pts,
+        st.seen,
+        WHOLE_PARAMS,
+        nest,
+        inner,
+        seed,
+    )
+
+
+class NestedStrong(StrongPlayer):
+    """PIMC search whose rollouts model every seat as a searching player (in C)."""
+
+    level = "nested"
+    nest = NEST
+    inner = INNER_WORLDS
+
+    def _play_out(self, st: fastsim.SimState, rng: random.Random) -> None:
+        c_rollout(st, self.nest, self.inner, rng.getrandbits(64) | 1)
+
+
+def _nested(seed: int | None, budget: SearchBudget) -> BasePlayer:
+    return NestedStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
+
+
 class WinsStrong(WholeSuitStrong):
     """``wholesuit`` that values a rolled-out game by :func:`win_value`."""
 
@@ -172,6 +230,7 @@ def _mix(seed: int | None, budget: SearchBudget) -> BasePlayer:
 
 
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
+    "nested": _nested,
     "tuned": _tuned,
     "wins": _wins,
     "mix": _mix,

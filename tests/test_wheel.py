@@ -41,7 +41,9 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     src = tmp_path_factory.mktemp("src")
     for name in SOURCES:
         if (ROOT / name).is_dir():
-            shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(
+                ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.so")
+            )
         else:
             shutil.copy2(ROOT / name, src / name)
     out = tmp_path_factory.mktemp("wheel")
@@ -76,12 +78,19 @@ def test_the_wheel_ships_the_migrations_and_no_stand_in(wheel: Path) -> None:
         assert f"kozel_discord/migrations/{script}" in names
     assert not [n for n in names if n.split("/")[0] == "standin"]
     assert not [n for n in names if n.startswith("kozel_discord/testing/")]
+    # The C simulator (an optional extension), compiled from the copied sources, as a
+    # machine with a compiler builds it.
+    assert [n for n in names if n.startswith("kozel_discord/ai/_csim.") and n.endswith(".so")]
 
 
 def test_the_installed_bot_migrates_a_fresh_sqlite_file(venv: Path, tmp_path: Path) -> None:
     python = venv / "bin" / "python"
     where = _run(python, "-c", "import kozel_discord; print(kozel_discord.__file__)", cwd=tmp_path)
     assert Path(where.strip()).is_relative_to(venv), "the wheel's package is the one imported"
+    simulator = _run(
+        python, "-c", "from kozel_discord.ai import _csim; print(_csim.__file__)", cwd=tmp_path
+    )
+    assert Path(simulator.strip()).is_relative_to(venv)
 
     database = tmp_path / "league.sqlite3"
     env = {

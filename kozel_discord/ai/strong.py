@@ -150,7 +150,7 @@ class StrongPlayer(BasePlayer):
                 if cand is not None:
                     over = fastsim.apply(st, me, cand[0], cand[1])
                 if not over:
-                    fastsim.rollout(st, self._lead, self._follow)
+                    self._play_out(st, rng)
                 totals[i] += self._value(st.pts, st.tricks, team)
             done = it + 1
             if budget is not None and self.clock() - start > budget:
@@ -160,6 +160,11 @@ class StrongPlayer(BasePlayer):
                 alive = _prune(alive, totals, done)
         self.last_iterations = done
         return max(alive, key=lambda i: totals[i])
+
+    def _play_out(self, st: fastsim.SimState, rng: random.Random) -> None:
+        """Play a sampled world to the end of the game (mutates ``st``)."""
+        del rng
+        fastsim.rollout(st, self._lead, self._follow)
 
     @staticmethod
     def _root(
