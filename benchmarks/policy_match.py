@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import sys
 import time
 from pathlib import Path
@@ -28,29 +27,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from candidates import POLICIES, Pair
 
 from kozel_discord.ai import fastsim
-from kozel_discord.ai.intcards import BIT, SUIT
-from kozel_discord.engine.deal import deal_cards
 
 
 def play(deal_seed: int, seats: list[Pair]) -> list[int]:
     """One deal with ``seats[s]`` playing seat ``s``; the teams' card points."""
-    rng = random.Random(deal_seed)
-    dealer = deal_seed % 4
-    hands, stock, trump_card = deal_cards(rng, dealer)
-    st = fastsim.SimState(
-        trump=SUIT[trump_card.index],
-        hands=[sorted(c.index for c in h) for h in hands],
-        stock=[c.index for c in stock],
-        pts=[0, 0],
-        tricks=[0, 0],
-        turn=(dealer + 1) % 4,
-        opener=(dealer + 1) % 4,
-        top=(),
-        top_seat=(dealer + 1) % 4,
-        trick=[],
-        trick_pts=0,
-        seen=BIT[trump_card.index],
-    )
+    st = fastsim.new_deal(deal_seed)
 
     # The rollout asks one policy for every seat: these hand each decision to the seat's own
     # (a lead is asked for the seat whose turn it is; an answer names its seat).

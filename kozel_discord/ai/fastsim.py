@@ -8,12 +8,14 @@ a molodka at the root is applied exactly). Tests compare it with the engine.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import ActionKind, team_of
+from ..engine.deal import deal_cards
 from . import policy
-from .intcards import ALL_MASK, BIT, PTS
+from .intcards import ALL_MASK, BIT, PTS, SUIT
 from .knowledge import World
 
 LeadPolicy = Callable[[list[int], int, int, int], tuple[int, ...]]
@@ -80,6 +82,29 @@ def from_world(
         trick=trick,
         trick_pts=sum(PTS[c] for _s, cs in trick for c in cs),
         seen=seen,
+    )
+
+
+def new_deal(deal_seed: int) -> SimState:
+    """A fresh deal for policy matches and tests: shuffled by ``random.Random(deal_seed)``,
+    dealer ``deal_seed % 4``, the shown trump card counted as seen."""
+    rng = random.Random(deal_seed)
+    dealer = deal_seed % 4
+    hands, stock, trump_card = deal_cards(rng, dealer)
+    first = (dealer + 1) % 4
+    return SimState(
+        trump=SUIT[trump_card.index],
+        hands=[sorted(c.index for c in h) for h in hands],
+        stock=[c.index for c in stock],
+        pts=[0, 0],
+        tricks=[0, 0],
+        turn=first,
+        opener=first,
+        top=(),
+        top_seat=first,
+        trick=[],
+        trick_pts=0,
+        seen=BIT[trump_card.index],
     )
 
 

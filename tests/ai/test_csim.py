@@ -8,37 +8,15 @@ import random
 import pytest
 
 from kozel_discord.ai import _csim, fastsim
-from kozel_discord.ai.intcards import ALL_MASK, BIT, SUIT, beats_all, mask_of
+from kozel_discord.ai.intcards import ALL_MASK, SUIT, beats_all, mask_of
 from kozel_discord.ai.policy import Params, Policy
 from kozel_discord.engine import ActionKind
-from kozel_discord.engine.deal import deal_cards
 
 POLICIES = [
     Params(),
     Params(whole=True),
     Params(whole=True, cheap_keep=6.0, last_trump_min=2.0, trump_keep=11.9, cash_at=13.0),
 ]
-
-
-def _deal(seed: int) -> fastsim.SimState:
-    rng = random.Random(seed)
-    dealer = seed % 4
-    hands, stock, trump_card = deal_cards(rng, dealer)
-    first = (dealer + 1) % 4
-    return fastsim.SimState(
-        trump=SUIT[trump_card.index],
-        hands=[sorted(c.index for c in h) for h in hands],
-        stock=[c.index for c in stock],
-        pts=[0, 0],
-        tricks=[0, 0],
-        turn=first,
-        opener=first,
-        top=(),
-        top_seat=first,
-        trick=[],
-        trick_pts=0,
-        seen=BIT[trump_card.index],
-    )
 
 
 def _advance(st: fastsim.SimState, pol: Policy, plays: int) -> bool:
@@ -77,7 +55,7 @@ def _positions(n: int) -> list[fastsim.SimState]:
     out = []
     for seed in range(n):
         rng = random.Random(seed)
-        st = _deal(seed)
+        st = fastsim.new_deal(seed)
         if not _advance(st, Policy(Params(whole=rng.random() < 0.5)), rng.randrange(36)):
             out.append(st)
     return out
@@ -97,7 +75,7 @@ def test_plain_rollout_plays_as_the_python_policy(params: Params) -> None:
 def test_a_searched_rollout_plays_a_whole_game_the_same_way_for_the_same_seed() -> None:
     params = Params(whole=True)
     for seed in range(20):
-        st = _deal(seed)
+        st = fastsim.new_deal(seed)
         (a, b), (ta, tb) = _csim.rollout(*_args(st, params, nest=8, worlds=4, seed=seed + 1))
         assert a + b == 120  # every card ends in a pile
         assert ta + tb >= 3  # 36 cards, at most 16 in a trick
@@ -143,7 +121,7 @@ def test_a_seat_decides_from_what_it_can_see_only() -> None:
 
 
 def test_a_position_that_cannot_exist_is_refused() -> None:
-    st = _deal(1)
+    st = fastsim.new_deal(1)
     args = list(_args(st, Params()))
     args[1] = (1 << 40, 0, 0, 0)
     with pytest.raises(ValueError, match="not a position"):
