@@ -23,7 +23,7 @@ UV_COMPILE = $(BIN)/uv pip compile --quiet --python-version 3.11 \
 help:  ## list the targets
 	@awk 'BEGIN {FS = ":.*## "} /^[a-z.-]+:.*## / {printf "  make %-10s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
 
-$(VENV)/.installed: pyproject.toml setup.py kozel_discord/ai/_csim.c $(DEV_LOCK)
+$(VENV)/.installed: pyproject.toml setup.py kozel_discord/ai/_csim.c kozel_discord/ai/_csim_exact.h $(DEV_LOCK)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --no-deps -r $(DEV_LOCK)
 	$(BIN)/python -m pip install --quiet --no-deps -e .

@@ -29,6 +29,11 @@ says. ``ai_tournament.py`` accepts a candidate's name wherever it accepts a leve
   the cards it has not seen dealt at random :data:`INNER_WORLDS` times, a few natural
   candidates each played out by the whole-suit policy), the rest by that policy. That is
   ~50 heuristic rollouts' work a rollout, so it runs in C (``kozel_discord/ai/_csim.c``).
+* ``exact``: the strong search (200 worlds) with whole-suit rollouts in C that, once the
+  stock is empty, play the rest of the game exactly (alpha-beta over every legal play in the
+  sampled world): from :data:`EXACT_DEPTH` cards in the hand of the seat to play, from
+  :data:`ENDGAME_DEPTH` when the decision itself comes after the stock is empty.
+* ``nestexact``: ``nested`` whose rollouts end in that exact endgame.
 
 ``POLICIES`` names the rollout policies (lead and answer) that
 ``benchmarks/policy_match.py`` compares.
@@ -154,13 +159,13 @@ def _tuned(seed: int | None, budget: SearchBudget) -> BasePlayer:
     return TunedStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
 
 
-NEST = 6  # plays of each nested rollout chosen by the seat's own search
-INNER_WORLDS = 8  # worlds of each such search
 WHOLE_PARAMS = dataclasses.astuple(policy.WHOLE.p)  # the C rollouts' policy: whole-suit leads
 
 
-def c_rollout(st: fastsim.SimState, nest: int, inner: int, seed: int) -> None:
-    """Play ``st`` to the end of the game in C (``_csim.rollout``; mutates ``st``)."""
+def c_rollout(st: fastsim.SimState, nest: int, inner: int, seed: int, depth: int = -1) -> None:
+    """Play ``st`` to the end of the game in C (``_csim.rollout``; mutates ``st``): the
+    first ``nest`` plays searched over ``inner`` worlds, exactly from ``depth`` cards in the
+    seat's hand once the stock is empty (-1: never)."""
     (st.pts[0], st.pts[1]), (st.tricks[0], st.tricks[1]) = _csim.rollout(
         st.trump,
         (mask_of(st.hands[0]), mask_of(st.hands[1]), mask_of(st.hands[2]), mask_of(st.hands[3])),
@@ -178,7 +183,12 @@ def c_rollout(st: fastsim.SimState, nest: int, inner: int, seed: int) -> None:
         nest,
         inner,
         seed,
+        depth,
     )
+
+
+NEST = 6  # plays of each nested rollout chosen by the seat's own search
+INNER_WORLDS = 8  # worlds of each such search
 
 
 class NestedStrong(StrongPlayer):
@@ -194,6 +204,40 @@ class NestedStrong(StrongPlayer):
 
 def _nested(seed: int | None, budget: SearchBudget) -> BasePlayer:
     return NestedStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
+
+
+EXACT_DEPTH = 3  # cards in the hand of the seat to play from which a rollout ends exactly
+ENDGAME_DEPTH = 4  # the same when the decision comes after the stock is empty
+
+
+class ExactStrong(StrongPlayer):
+    """PIMC search whose rollouts (whole-suit policy, in C) end in an exact endgame."""
+
+    level = "exact"
+    nest = 0  # plays of each rollout searched by the seat to play
+    inner = 1  # worlds of each such search
+    depth = EXACT_DEPTH
+    endgame_depth = ENDGAME_DEPTH
+
+    def _play_out(self, st: fastsim.SimState, rng: random.Random) -> None:
+        depth = self.depth if st.stock else self.endgame_depth
+        c_rollout(st, self.nest, self.inner, rng.getrandbits(64) | 1, depth)
+
+
+class NestedExactStrong(ExactStrong):
+    """``nested`` whose rollouts end in the exact endgame."""
+
+    level = "nestexact"
+    nest = NEST
+    inner = INNER_WORLDS
+
+
+def _exact(seed: int | None, budget: SearchBudget) -> BasePlayer:
+    return ExactStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
+
+
+def _nestexact(seed: int | None, budget: SearchBudget) -> BasePlayer:
+    return NestedExactStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
 
 
 class WinsStrong(WholeSuitStrong):
@@ -231,6 +275,8 @@ def _mix(seed: int | None, budget: SearchBudget) -> BasePlayer:
 
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
     "nested": _nested,
+    "exact": _exact,
+    "nestexact": _nestexact,
     "tuned": _tuned,
     "wins": _wins,
     "mix": _mix,

@@ -9,7 +9,10 @@
  * the seat's own (its hand and the cards shown face up; the other cards dealt at random
  * `worlds` times; a few candidate plays, each rolled out by the policy): every seat is
  * modelled as a player that searches, as the strong computer does, rather than as the
- * policy (the `nested` candidates of benchmarks/candidates.py).
+ * policy (the `nested` candidates of benchmarks/candidates.py). With depth = d >= 0, once the
+ * stock is empty and the seat to play holds at most d cards, the rest of the rollout is played
+ * exactly: in one world every card is then known, and alpha-beta over every legal play finds
+ * the game's outcome under best play by both teams (the `exact` candidates).
  *
  * It receives one world (a sampled one: the Python caller decides what it may know) and
  * reads nothing else.
@@ -580,9 +583,19 @@ static void searched_play(const Params *p, const State *st, int worlds, Rng *r, 
     *out = cs[best];
 }
 
-static void rollout_nested(const Params *p, State *st, int nest, int worlds, Rng *r) {
+
+#include "_csim_exact.h" /* the exact endgame: solve(), play_exactly() */
+
+/* A rollout: its first `nest` plays searched by the seat to play (over `worlds` worlds), the
+ * next by the policy, and, once the stock is empty and the seat to play holds at most `depth`
+ * cards (depth < 0: never), the rest exactly. */
+static void rollout_full(const Params *p, State *st, int nest, int worlds, int depth, Rng *r) {
     for (;;) {
         int seat = st->turn;
+        if (depth >= 0 && st->sp >= st->sn && popcount(st->hand[seat]) <= depth) {
+            play_exactly(p, st);
+            return;
+        }
         Cand c;
         if (nest > 0) {
             searched_play(p, st, worlds, r, &c);
@@ -616,16 +629,18 @@ static int read_params(PyObject *obj, Params *p) {
 }
 
 /* Parses the arguments shared by rollout() and decide(); returns 0 or -1 (an exception set). */
-static int parse(PyObject *args, State *st, Params *p, int *nest, int *worlds, u64 *seed_out) {
+static int parse(PyObject *args, State *st, Params *p, int *nest, int *worlds, u64 *seed_out,
+                 int *depth) {
     memset(st, 0, sizeof *st);
     unsigned long long h0, h1, h2, h3, seen, seed;
     const char *stock, *top;
     Py_ssize_t stock_n, top_n;
     PyObject *params;
-    if (!PyArg_ParseTuple(args, "i(KKKK)y#(ii)(ii)iiy#iiiKOiiK", &st->trump, &h0, &h1, &h2, &h3,
+    *depth = -1;
+    if (!PyArg_ParseTuple(args, "i(KKKK)y#(ii)(ii)iiy#iiiKOiiK|i", &st->trump, &h0, &h1, &h2, &h3,
                           &stock, &stock_n, &st->pts[0], &st->pts[1], &st->tricks[0],
                           &st->tricks[1], &st->turn, &st->opener, &top, &top_n, &st->top_seat,
-                          &st->n_played, &st->trick_pts, &seen, &params, nest, worlds, &seed))
+                          &st->n_played, &st->trick_pts, &seen, &params, nest, worlds, &seed, depth))
         return -1;
     if (read_params(params, p) < 0) return -1;
     u64 hands[4] = {h0, h1, h2, h3};
@@ -658,9 +673,9 @@ static PyObject *py_decide(PyObject *self, PyObject *args) {
     (void)self;
     State st;
     Params p;
-    int nest, worlds;
+    int nest, worlds, depth;
     u64 seed;
-    if (parse(args, &st, &p, &nest, &worlds, &seed) < 0) return NULL;
+    if (parse(args, &st, &p, &nest, &worlds, &seed, &depth) < 0) return NULL;
     if (!st.hand[st.turn]) {
         PyErr_SetString(PyExc_ValueError, "the seat to play holds no card");
         return NULL;
@@ -677,15 +692,12 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
     (void)self;
     State st;
     Params p;
-    int nest, worlds;
+    int nest, worlds, depth;
     u64 seed;
-    if (parse(args, &st, &p, &nest, &worlds, &seed) < 0) return NULL;
+    if (parse(args, &st, &p, &nest, &worlds, &seed, &depth) < 0) return NULL;
     Rng r = {seed};
     Py_BEGIN_ALLOW_THREADS;
-    if (nest > 0)
-        rollout_nested(&p, &st, nest, worlds, &r);
-    else
-        rollout_plain(&p, &st);
+    rollout_full(&p, &st, nest, worlds, depth, &r);
     Py_END_ALLOW_THREADS;
     return Py_BuildValue("(ii)(ii)", st.pts[0], st.pts[1], st.tricks[0], st.tricks[1]);
 }
@@ -693,11 +705,15 @@ static PyObject *py_rollout(PyObject *self, PyObject *args) {
 static PyMethodDef methods[] = {
     {"rollout", py_rollout, METH_VARARGS,
      "rollout(trump, hands, stock, pts, tricks, turn, opener, top, top_seat, n_played, "
-     "trick_pts, seen, params, nest, worlds, seed) -> (pts, tricks): the game played to its "
-     "end; the first `nest` plays searched by the seat to play over `worlds` worlds."},
+     "trick_pts, seen, params, nest, worlds, seed, depth=-1) -> (pts, tricks): the game "
+     "played to its end; the first `nest` plays searched by the seat to play over `worlds` "
+     "worlds, the next by the policy, and once the stock is empty and the seat to play "
+     "holds at most `depth` cards (depth < 0: never) the rest exactly (alpha-beta, every "
+     "seat seeing every card)."},
     {"decide", py_decide, METH_VARARGS,
      "decide(<the same arguments>) -> (is_lead, is_beat, cards mask): the play the seat to "
-     "play chooses by its own search over `worlds` worlds (`nest` is not used)."},
+     "play chooses by its own search over `worlds` worlds (`nest` and `depth` are not "
+     "used)."},
     {NULL, NULL, 0, NULL},
 };
 

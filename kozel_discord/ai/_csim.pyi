@@ -17,5 +17,6 @@ def rollout(
     nest: int,
     worlds: int,
     seed: int,
+    depth: int = -1,
     /,
 ) -> tuple[tuple[int, int], tuple[int, int]]: ...
