@@ -1,4 +1,4 @@
-"""Speed of a rollout: the Python simulator, the C one, and the expert's searched rollouts.
+"""Speed of a rollout: the Python simulator, the C one, searched and exact rollouts.
 
     python benchmarks/csim.py [--positions 300] [--rounds 5]
 
@@ -7,7 +7,9 @@ the game to its end: ``fastsim.rollout`` with the whole-suit policy (what the st
 the candidate players do), ``_csim.rollout`` with the same policy (``nest=0``: the same
 plays, ``tests/ai/test_csim.py``), and ``_csim.rollout`` as the ``nested`` candidate calls
 it (``benchmarks/candidates.py``: the first ``NEST`` plays each searched over
-``INNER_WORLDS`` worlds). The three are
+``INNER_WORLDS`` worlds), and ``_csim.rollout`` as the ``exact`` candidate calls it (the
+rest of the game solved exactly once the stock is empty and the seat to play holds at most
+``EXACT_DEPTH`` or ``ENDGAME_DEPTH`` cards). All are
 measured in turn, round after round, so the ratios compare like with like on a shared host;
 printed: microseconds a rollout (min and median over the rounds) and the ratios of the
 medians.
@@ -25,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from candidates import INNER_WORLDS, NEST, c_rollout
+from candidates import ENDGAME_DEPTH, EXACT_DEPTH, INNER_WORLDS, NEST, c_rollout
 
 from kozel_discord.ai import fastsim, policy
 from kozel_discord.ai.intcards import ALL_MASK, SUIT, mask_of
@@ -90,6 +92,12 @@ def main(argv: list[str] | None = None) -> None:
         "C, plain": lambda st, seed: c_rollout(st.copy(), 0, 1, seed),
         f"C, nested ({NEST} plays x {INNER_WORLDS} worlds searched)": (
             lambda st, seed: c_rollout(st.copy(), NEST, INNER_WORLDS, seed)
+        ),
+        f"C, exact from {EXACT_DEPTH} cards": (
+            lambda st, seed: c_rollout(st.copy(), 0, 1, seed, EXACT_DEPTH)
+        ),
+        f"C, exact from {ENDGAME_DEPTH} cards": (
+            lambda st, seed: c_rollout(st.copy(), 0, 1, seed, ENDGAME_DEPTH)
         ),
     }
     times: dict[str, list[float]] = {name: [] for name in ways}
