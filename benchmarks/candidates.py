@@ -73,12 +73,16 @@ class WholeSuitStrong(StrongPlayer):
 WHOLESUIT_WORLDS = 200
 
 
-def _wholesuit(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return WholeSuitStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
+def _make(
+    cls: type[StrongPlayer], worlds: int = WHOLESUIT_WORLDS
+) -> Callable[[int | None, SearchBudget], BasePlayer]:
+    """A candidate's factory: ``cls`` searching ``worlds`` worlds a decision, under the time
+    cap of the budget it is given."""
 
+    def make(seed: int | None, budget: SearchBudget) -> BasePlayer:
+        return cls(seed, iterations=worlds, time_budget=budget.time_cap)
 
-def _wholesuit300(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return WholeSuitStrong(seed, iterations=300, time_budget=budget.time_cap)
+    return make
 
 
 CHEAP_LEAD = 6  # points: a single-card lead worth less is not trumped by the second player
@@ -113,10 +117,6 @@ class KeepStrong(WholeSuitStrong):
 
     level = "keep"
     _follow = staticmethod(follow_keep)
-
-
-def _keep(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return KeepStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
 
 
 def win_value(pts: list[int], tricks: list[int], team: int) -> float:
@@ -155,10 +155,6 @@ class TunedStrong(StrongPlayer):
     _follow = staticmethod(TUNED_POLICY.follow)
 
 
-def _tuned(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return TunedStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
-
-
 WHOLE_PARAMS = dataclasses.astuple(policy.WHOLE.p)  # the C rollouts' policy: whole-suit leads
 
 
@@ -191,37 +187,39 @@ NEST = 6  # plays of each nested rollout chosen by the seat's own search
 INNER_WORLDS = 8  # worlds of each such search
 
 
-class NestedStrong(StrongPlayer):
+class CStrong(StrongPlayer):
+    """PIMC search whose rollouts run in C (:func:`c_rollout`): the first ``nest`` plays
+    searched over ``inner`` worlds, exactly from ``depth`` cards (``endgame_depth`` when the
+    decision comes after the stock is empty; -1: never)."""
+
+    nest = 0
+    inner = 1
+    depth = -1
+    endgame_depth = -1
+
+    def _play_out(self, st: fastsim.SimState, rng: random.Random) -> None:
+        depth = self.depth if st.stock else self.endgame_depth
+        c_rollout(st, self.nest, self.inner, rng.getrandbits(64) | 1, depth)
+
+
+class NestedStrong(CStrong):
     """PIMC search whose rollouts model every seat as a searching player (in C)."""
 
     level = "nested"
     nest = NEST
     inner = INNER_WORLDS
 
-    def _play_out(self, st: fastsim.SimState, rng: random.Random) -> None:
-        c_rollout(st, self.nest, self.inner, rng.getrandbits(64) | 1)
-
-
-def _nested(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return NestedStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
-
 
 EXACT_DEPTH = 3  # cards in the hand of the seat to play from which a rollout ends exactly
 ENDGAME_DEPTH = 4  # the same when the decision comes after the stock is empty
 
 
-class ExactStrong(StrongPlayer):
+class ExactStrong(CStrong):
     """PIMC search whose rollouts (whole-suit policy, in C) end in an exact endgame."""
 
     level = "exact"
-    nest = 0  # plays of each rollout searched by the seat to play
-    inner = 1  # worlds of each such search
     depth = EXACT_DEPTH
     endgame_depth = ENDGAME_DEPTH
-
-    def _play_out(self, st: fastsim.SimState, rng: random.Random) -> None:
-        depth = self.depth if st.stock else self.endgame_depth
-        c_rollout(st, self.nest, self.inner, rng.getrandbits(64) | 1, depth)
 
 
 class NestedExactStrong(ExactStrong):
@@ -230,14 +228,6 @@ class NestedExactStrong(ExactStrong):
     level = "nestexact"
     nest = NEST
     inner = INNER_WORLDS
-
-
-def _exact(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return ExactStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
-
-
-def _nestexact(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return NestedExactStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
 
 
 class WinsStrong(WholeSuitStrong):
@@ -265,24 +255,16 @@ class MixStrong(WholeSuitStrong):
         return WholeSuitStrong._root(*args)
 
 
-def _wins(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return WinsStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
-
-
-def _mix(seed: int | None, budget: SearchBudget) -> BasePlayer:
-    return MixStrong(seed, iterations=WHOLESUIT_WORLDS, time_budget=budget.time_cap)
-
-
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
-    "nested": _nested,
-    "exact": _exact,
-    "nestexact": _nestexact,
-    "tuned": _tuned,
-    "wins": _wins,
-    "mix": _mix,
-    "wholesuit": _wholesuit,
-    "wholesuit300": _wholesuit300,
-    "keep": _keep,
+    "nested": _make(NestedStrong),
+    "exact": _make(ExactStrong),
+    "nestexact": _make(NestedExactStrong),
+    "tuned": _make(TunedStrong),
+    "wins": _make(WinsStrong),
+    "mix": _make(MixStrong),
+    "wholesuit": _make(WholeSuitStrong),
+    "wholesuit300": _make(WholeSuitStrong, 300),
+    "keep": _make(KeepStrong),
 }
 
 

@@ -465,17 +465,18 @@ static void rollout_plain(const Params *p, State *st) {
     }
 }
 
+/* strong.game_value for team 0 without its card-point term: won, lost, egg, and by how much
+ * (the exact endgame maximises this: a few outcomes let alpha-beta cut far more). */
+static double outcome(const State *st) {
+    int a = st->pts[0], b = st->pts[1];
+    if (a == b) return 0.0;
+    if (a > b) return b > 30 ? 1.0 : (st->tricks[1] ? 1.3 : 1.6);
+    return -(a > 30 ? 1.0 : (st->tricks[0] ? 1.3 : 1.6));
+}
+
 /* strong.game_value */
 static double game_value(const State *st, int team) {
-    int mine = st->pts[team], theirs = st->pts[1 - team];
-    double v;
-    if (mine == theirs)
-        v = 0.0;
-    else if (mine > theirs)
-        v = theirs > 30 ? 1.0 : (st->tricks[1 - team] ? 1.3 : 1.6);
-    else
-        v = -(mine > 30 ? 1.0 : (st->tricks[team] ? 1.3 : 1.6));
-    return v + (mine - 60) * 0.004;
+    return (team ? -outcome(st) : outcome(st)) + (st->pts[team] - 60) * 0.004;
 }
 
 /* ------------------------------------------------------------------ the seat's own search */
@@ -583,7 +584,6 @@ static void searched_play(const Params *p, const State *st, int worlds, Rng *r, 
     *out = cs[best];
 }
 
-
 #include "_csim_exact.h" /* the exact endgame: solve(), play_exactly() */
 
 /* A rollout: its first `nest` plays searched by the seat to play (over `worlds` worlds), the
@@ -637,10 +637,11 @@ static int parse(PyObject *args, State *st, Params *p, int *nest, int *worlds, u
     Py_ssize_t stock_n, top_n;
     PyObject *params;
     *depth = -1;
-    if (!PyArg_ParseTuple(args, "i(KKKK)y#(ii)(ii)iiy#iiiKOiiK|i", &st->trump, &h0, &h1, &h2, &h3,
-                          &stock, &stock_n, &st->pts[0], &st->pts[1], &st->tricks[0],
+    if (!PyArg_ParseTuple(args, "i(KKKK)y#(ii)(ii)iiy#iiiKOiiK|i", &st->trump, &h0, &h1, &h2,
+                          &h3, &stock, &stock_n, &st->pts[0], &st->pts[1], &st->tricks[0],
                           &st->tricks[1], &st->turn, &st->opener, &top, &top_n, &st->top_seat,
-                          &st->n_played, &st->trick_pts, &seen, &params, nest, worlds, &seed, depth))
+                          &st->n_played, &st->trick_pts, &seen, &params, nest, worlds, &seed,
+                          depth))
         return -1;
     if (read_params(params, p) < 0) return -1;
     u64 hands[4] = {h0, h1, h2, h3};

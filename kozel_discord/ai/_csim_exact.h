@@ -1,6 +1,6 @@
-/* The exact endgame of the C simulator, included once by _csim.c (which defines State,
- * Params, Cand, play(), policy_play(), all_beats() and rollout_plain() before it): a part
- * of that one translation unit, kept in its own file for its size. */
+/* The exact endgame of the C simulator, included once by _csim.c (which defines State, Params,
+ * Cand, play(), policy_play(), all_beats(), outcome() and rollout_plain() before it): a part of
+ * that one translation unit, kept in its own file for its size. */
 #ifndef KOZEL_CSIM_EXACT_H
 #define KOZEL_CSIM_EXACT_H
 
@@ -12,6 +12,11 @@
 typedef struct {
     int pts[2], tricks[2];
 } Leaf;
+
+static inline Leaf leaf_of(const State *st) {
+    Leaf l = {{st->pts[0], st->pts[1]}, {st->tricks[0], st->tricks[1]}};
+    return l;
+}
 
 #define MAX_MOVES 24
 
@@ -92,15 +97,6 @@ static int all_moves(const Params *p, const State *st, Cand *ms) {
     return n;
 }
 
-/* strong.game_value for team 0 without its card-point term: the few outcomes of a game
- * (won, lost, by how much) let alpha-beta cut far more than exact card points would. */
-static double outcome(const State *st) {
-    int a = st->pts[0], b = st->pts[1];
-    if (a == b) return 0.0;
-    if (a > b) return b > 30 ? 1.0 : (st->tricks[1] ? 1.3 : 1.6);
-    return -(a > 30 ? 1.0 : (st->tricks[0] ? 1.3 : 1.6));
-}
-
 static double solve(const Params *p, const State *st, double alpha, double beta, Leaf *leaf) {
     /* what the game can still come to: every point left to one team or to the other */
     int rem = st->trick_pts + pts_of(st->hand[0] | st->hand[1] | st->hand[2] | st->hand[3]);
@@ -116,10 +112,7 @@ static double solve(const Params *p, const State *st, double alpha, double beta,
         if (lo == hi) { /* decided: any line will do, the policy's */
             b = *st;
             rollout_plain(p, &b);
-            leaf->pts[0] = b.pts[0];
-            leaf->pts[1] = b.pts[1];
-            leaf->tricks[0] = b.tricks[0];
-            leaf->tricks[1] = b.tricks[1];
+            *leaf = leaf_of(&b);
         }
         return hi <= alpha ? hi : lo;
     }
@@ -133,10 +126,7 @@ static double solve(const Params *p, const State *st, double alpha, double beta,
         double v;
         if (play(&c, seat, ms[i].is_lead, ms[i].is_beat, ms[i].cards)) {
             v = outcome(&c);
-            l.pts[0] = c.pts[0];
-            l.pts[1] = c.pts[1];
-            l.tricks[0] = c.tricks[0];
-            l.tricks[1] = c.tricks[1];
+            l = leaf_of(&c);
         } else {
             v = solve(p, &c, alpha, beta, &l);
         }
