@@ -34,6 +34,9 @@ says. ``ai_tournament.py`` accepts a candidate's name wherever it accepts a leve
   sampled world): from :data:`EXACT_DEPTH` cards in the hand of the seat to play, from
   :data:`ENDGAME_DEPTH` when the decision itself comes after the stock is empty.
 * ``nestexact``: ``nested`` whose rollouts end in that exact endgame.
+* ``infer``: ``exact`` whose worlds count by how well they explain the opponents'
+  discards (``inference.py``: where a world lets an opponent beat, the share of such
+  situations in which the strong player discarded all the same, ``discard_shares.py``).
 
 ``POLICIES`` names the rollout policies (lead and answer) that
 ``benchmarks/policy_match.py`` compares.
@@ -49,6 +52,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import inference  # benchmarks/
 
 from kozel_discord.ai import (
     BasePlayer,
@@ -60,7 +66,9 @@ from kozel_discord.ai import (
     policy,
 )
 from kozel_discord.ai.intcards import SUIT, mask_of
+from kozel_discord.ai.knowledge import Knowledge, World
 from kozel_discord.ai.policy import Params, Policy
+from kozel_discord.engine import Observation
 
 
 class WholeSuitStrong(StrongPlayer):
@@ -230,6 +238,19 @@ class NestedExactStrong(ExactStrong):
     inner = INNER_WORLDS
 
 
+class InferStrong(ExactStrong):
+    """``exact`` whose worlds count by the likelihood of the opponents' discards
+    (``inference.py``): a world that lets an opponent beat where it discarded counts less."""
+
+    level = "infer"
+
+    def _weigher(self, obs: Observation, kn: Knowledge) -> Callable[[World], float] | None:
+        clues = inference.clues(obs, kn)
+        if not clues:
+            return None
+        return lambda world: inference.weight(clues, world, kn.trump)
+
+
 class WinsStrong(WholeSuitStrong):
     """``wholesuit`` that values a rolled-out game by :func:`win_value`."""
 
@@ -258,6 +279,7 @@ class MixStrong(WholeSuitStrong):
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
     "nested": _make(NestedStrong),
     "exact": _make(ExactStrong),
+    "infer": _make(InferStrong),
     "nestexact": _make(NestedExactStrong),
     "tuned": _make(TunedStrong),
     "wins": _make(WinsStrong),

@@ -209,6 +209,7 @@ class World:
     stock: list[int]  # stock[0] is the top
     pile_points: list[int]
     trick: list[tuple[int, ActionKind, tuple[int, ...]]]  # open trick with every card
+    slot_cards: list[int] = field(default_factory=list)  # the card under each of kn.slots
 
 
 def sample(kn: Knowledge, rng: random.Random) -> World:
@@ -292,6 +293,7 @@ def sample(kn: Knowledge, rng: random.Random) -> World:
         stock=[c for c in stock if c is not None],
         pile_points=pile_points,
         trick=trick,
+        slot_cards=[c for c in disc if c is not None],
     )
 
 

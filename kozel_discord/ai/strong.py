@@ -28,7 +28,7 @@ from . import fastsim, policy
 from .base import BasePlayer, molodka_action, require_legal
 from .heuristic import heuristic_action
 from .intcards import to_ints
-from .knowledge import Knowledge, read, sample
+from .knowledge import Knowledge, World, read, sample
 
 DEFAULT_ITERATIONS = 120  # worlds per decision
 # Seconds per decision, a safety net only: 120 worlds take about 0.1-0.2 s on a quiet core.
@@ -141,8 +141,13 @@ class StrongPlayer(BasePlayer):
         start = self.clock()
         budget = self.time_budget
         done = 0
+        weigh = self._weigher(obs, kn)
+        weights = 0.0  # the worlds' weights so far (the number of worlds when all weigh 1)
         for it in range(self.iterations):
-            base = self._root(kn, obs, turn, top, rng)
+            world = sample(kn, rng)
+            w = 1.0 if weigh is None else weigh(world)
+            weights += w
+            base = self._root(world, kn, obs, turn, top)
             for i in alive:
                 cand = cands[i]
                 st = base.copy()
@@ -151,13 +156,13 @@ class StrongPlayer(BasePlayer):
                     over = fastsim.apply(st, me, cand[0], cand[1])
                 if not over:
                     self._play_out(st, rng)
-                totals[i] += self._value(st.pts, st.tricks, team)
+                totals[i] += w * self._value(st.pts, st.tricks, team)
             done = it + 1
             if budget is not None and self.clock() - start > budget:
                 self.last_capped = done < self.iterations
                 break
             if done in (20, 60) and len(alive) > 2:
-                alive = _prune(alive, totals, done)
+                alive = _prune(alive, totals, weights)
         self.last_iterations = done
         return max(alive, key=lambda i: totals[i])
 
@@ -166,11 +171,17 @@ class StrongPlayer(BasePlayer):
         del rng
         fastsim.rollout(st, self._lead, self._follow)
 
+    def _weigher(self, obs: Observation, kn: Knowledge) -> Callable[[World], float] | None:
+        """How much each sampled world counts in this decision (None: every world alike);
+        a subclass may weigh worlds by how well they explain what the others did."""
+        del obs, kn
+        return None
+
     @staticmethod
     def _root(
-        kn: Knowledge, obs: Observation, turn: int, top: tuple[int, ...], rng: random.Random
+        world: World, kn: Knowledge, obs: Observation, turn: int, top: tuple[int, ...]
     ) -> fastsim.SimState:
-        world = sample(kn, rng)
+        """The search's state in a sampled world."""
         return fastsim.from_world(
             world,
             kn.trump,
@@ -183,9 +194,10 @@ class StrongPlayer(BasePlayer):
         )
 
 
-def _prune(alive: list[int], totals: list[float], done: int) -> list[int]:
-    """Drop candidates whose mean is clearly behind the best (successive pruning)."""
+def _prune(alive: list[int], totals: list[float], worlds: float) -> list[int]:
+    """Drop candidates whose mean is clearly behind the best (successive pruning);
+    ``worlds``: the worlds searched (their weights' sum)."""
     best = max(totals[i] for i in alive)
-    margin = 0.5 * done  # half a game per world on average
+    margin = 0.5 * worlds  # half a game per world on average
     kept = [i for i in alive if totals[i] >= best - margin]
     return kept if len(kept) >= 2 else sorted(alive, key=lambda i: -totals[i])[:2]

@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from ..engine import ActionKind, PlayView, team_of
+from ..engine import ActionKind, Observation, PlayView, team_of
 from ..engine.replay import ReplayStep
 from ..i18n import locale_of, t
 from ..service import ErrorKey, Seat, ServiceError
@@ -158,14 +158,25 @@ def replay_labels(seats: tuple[Seat | None, ...], locale: str) -> Labels:
     return seat_labels((names[0], names[1], names[2], names[3]), locale)
 
 
-async def replay_picture(view: GameReplayView, n: int, locale: str) -> discord.File:
-    """The table picture of step ``n``: its public observation, drawn off the event loop."""
+def shown_observation(view: GameReplayView, n: int) -> Observation:
+    """What the picture of step ``n`` shows: its public observation, without the "Turn"
+    mark of whoever leads next (a replay shows what happened, nobody is to move); at the
+    last step with the series' defeat points and eggs after the game, as the result below
+    it says and as the live table's final position showed them."""
     obs = view.step(n).observation
     assert obs.seat is None  # the public view only
-    # The trick just taken, without the "Turn" mark of whoever leads next: a replay shows
-    # what happened, nobody is to move.
-    shown = dataclasses.replace(obs, turn=None)
-    png = await drawing.drawer().table(shown, replay_labels(view.seats, locale), last_trick(obs))
+    if n < len(view.steps):
+        return dataclasses.replace(obs, turn=None)
+    return dataclasses.replace(
+        obs, turn=None, defeat_points=view.defeat_points_after, eggs=view.eggs_after
+    )
+
+
+async def replay_picture(view: GameReplayView, n: int, locale: str) -> discord.File:
+    """The table picture of step ``n`` (:func:`shown_observation`), drawn off the event
+    loop."""
+    shown = shown_observation(view, n)
+    png = await drawing.drawer().table(shown, replay_labels(view.seats, locale), last_trick(shown))
     return discord.File(io.BytesIO(png), filename=REPLAY_PNG)
 
 

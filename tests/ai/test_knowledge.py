@@ -50,6 +50,15 @@ def test_sampled_worlds_agree_with_everything_the_seat_has_seen() -> None:
                     if s != me:
                         assert not (set(w.hands[s]) & face_up & {c.index for c in g.piles[0]})
                 assert sum(w.pile_points) + sum(PTS[c] for c in placed) == 120
+                # The card under each face-down discard of another seat: in no hand, no
+                # stock, and the piles' points are the known ones plus those cards'.
+                assert len(w.slot_cards) == len(kn.slots)
+                assert not set(w.slot_cards) & {c for h in w.hands for c in h}
+                assert not set(w.slot_cards) & set(w.stock)
+                pairs = list(zip(kn.slots, w.slot_cards, strict=True))
+                for team in (0, 1):
+                    under = sum(PTS[c] for sl, c in pairs if sl.where == team)
+                    assert w.pile_points[team] == kn.pile_points[team] + under
                 # The shown trump card cannot have been drawn in the first five draws.
                 tc = g.trump_card.index
                 if kn.drawn <= 5 and tc in kn.unknown:

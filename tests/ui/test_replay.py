@@ -143,6 +143,17 @@ def test_every_picture_is_drawn_from_the_public_view_with_discards_face_down() -
         for trick in obs.taken:
             for p in trick.plays:
                 assert p.face_up or p.cards == ()
+    # The last step shows the series' defeat points after the game, as the result under it
+    # says (and the live table's final position showed); the steps before, those before.
+    at = 0
+    for view in VIEWS[:3]:
+        steps = drawn[at : at + len(view.steps)]
+        at += len(view.steps)
+        assert steps[-1].defeat_points == view.defeat_points_after
+        assert steps[-1].eggs == view.eggs_after
+        for obs in steps[:-1]:
+            assert obs.defeat_points == view.game.defeat_points_before
+    assert any(v.defeat_points_after != v.game.defeat_points_before for v in VIEWS[:3])
 
 
 def test_the_picture_state_shows_the_trick_just_taken_with_backs_for_discards() -> None:

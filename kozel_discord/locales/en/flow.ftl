@@ -8,17 +8,17 @@ result-reason-no_trick = **{ $team } takes { $dp ->
 result-reason-thirty_or_fewer = **{ $team } takes { $dp ->
         [one] { $dp } defeat point
        *[other] { $dp } defeat points
-    }**: { $points ->
+    }**: it took only { $points ->
         [one] { $points } card point
        *[other] { $points } card points
-    }, 30 or fewer.
+    } (30 or fewer).
 result-reason-under_sixty = **{ $team } takes { $dp ->
         [one] { $dp } defeat point
        *[other] { $dp } defeat points
-    }**: { $points ->
+    }**: it took { $points ->
         [one] { $points } card point
        *[other] { $points } card points
-    }, 31 to 59.
+    } (31 to 59).
 result-progress = Series — { $target } defeat points lose
 result-bar = { $team } { $bar } { $points }/{ $target }
 

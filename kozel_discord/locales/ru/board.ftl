@@ -1,7 +1,7 @@
 # Личная доска («Мои карты») и её меню ходов (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (козырь)
-opt-keeps = останутся { $cards }
+opt-keeps = в руке { $cards }
 opt-keeps_nothing = { $n ->
         [1] последняя карта
         [one] последняя { $n } карта

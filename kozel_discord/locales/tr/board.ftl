@@ -1,7 +1,7 @@
 # Özel tahta ("Kartlarım") ve hamle menüsü (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (koz)
-opt-keeps = elde kalır: { $cards }
+opt-keeps = elde: { $cards }
 opt-keeps_nothing = { $n ->
         [one] son kartınız
        *[other] son { $n } kartınız

@@ -1,7 +1,7 @@
 # Особиста дошка («Мої карти») та її меню ходів (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (козир)
-opt-keeps = залишаться { $cards }
+opt-keeps = у руці { $cards }
 opt-keeps_nothing = { $n ->
         [1] остання карта
         [one] остання { $n } карта

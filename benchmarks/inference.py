@@ -1,0 +1,253 @@
+"""Inference from the opponents' discards, for the ``infer`` candidate (``candidates.py``).
+
+A player may discard even when able to beat (docs/rules.md 4.2), so a discard proves
+nothing; but the strong player seldom lets a rich trick go when it holds a beat.
+:func:`clues` reads every discard of an opponent in this game from the seat's
+observation; :func:`weight` is then the likelihood of those discards in a sampled world.
+For each clue it bounds the discarder's hand at that moment: the cards it laid after the
+discard and before its next draw were in it (their faces from the log, or under its
+face-down discards in the world's ``slot_cards``); of the cards it held or laid after that
+draw, as many as the hand then still had room for, every choice equally likely (the rest
+were drawn). Where that hand could beat, the discard counts by the measured share of such
+situations in which the strong player discarded all the same (:data:`DISCARD_SHARE`), a
+beat without a trump and a beat only with one apart; else 1. The search weights each
+world's values by the product.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from itertools import combinations
+
+from kozel_discord.ai.intcards import BEATERS, PTS, SUIT, SUIT_MASK
+from kozel_discord.ai.knowledge import Knowledge, World
+from kozel_discord.ai.policy import all_beats
+from kozel_discord.engine import EventKind, Observation, team_of
+
+_FACE_UP = (EventKind.LEAD, EventKind.BEAT, EventKind.MOLODKA)
+
+
+def points_band(pts: int) -> int:
+    """The face-up points of the trick so far, in four bands."""
+    return 0 if pts < 4 else 1 if pts < 10 else 2 if pts < 20 else 3
+
+
+# P(the strong player discards | it could beat), by (its partner on top, a beat without a
+# trump exists, points band, stock empty, more than one card on top): measured from 11,537
+# decisions of strong-vs-strong play (``agreement.py``'s recording, 900 s, seed 11), each
+# share smoothed toward the band below (10 decisions' worth) and kept at 0.03 or more.
+DISCARD_SHARE: dict[tuple[bool, bool, int, bool, bool], float] = {
+    (False, True, 0, False, False): 0.269,
+    (False, True, 1, False, False): 0.182,
+    (False, True, 2, False, False): 0.079,
+    (False, True, 3, False, False): 0.079,
+    (False, True, 0, False, True): 0.049,
+    (False, True, 1, False, True): 0.033,
+    (False, True, 2, False, True): 0.03,
+    (False, True, 3, False, True): 0.03,
+    (False, True, 0, True, False): 0.177,
+    (False, True, 1, True, False): 0.047,
+    (False, True, 2, True, False): 0.064,
+    (False, True, 3, True, False): 0.064,
+    (False, True, 0, True, True): 0.045,
+    (False, True, 1, True, True): 0.045,
+    (False, True, 2, True, True): 0.045,
+    (False, True, 3, True, True): 0.045,
+    (False, False, 0, False, False): 0.638,
+    (False, False, 1, False, False): 0.465,
+    (False, False, 2, False, False): 0.189,
+    (False, False, 3, False, False): 0.111,
+    (False, False, 0, False, True): 0.184,
+    (False, False, 1, False, True): 0.096,
+    (False, False, 2, False, True): 0.03,
+    (False, False, 3, False, True): 0.03,
+    (False, False, 0, True, False): 0.392,
+    (False, False, 1, True, False): 0.248,
+    (False, False, 2, True, False): 0.079,
+    (False, False, 3, True, False): 0.036,
+    (False, False, 0, True, True): 0.044,
+    (False, False, 1, True, True): 0.04,
+    (False, False, 2, True, True): 0.03,
+    (False, False, 3, True, True): 0.03,
+    (True, True, 0, False, False): 0.523,
+    (True, True, 1, False, False): 0.769,
+    (True, True, 2, False, False): 0.835,
+    (True, True, 3, False, False): 0.835,
+    (True, True, 0, False, True): 0.592,
+    (True, True, 1, False, True): 0.66,
+    (True, True, 2, False, True): 0.66,
+    (True, True, 3, False, True): 0.66,
+    (True, True, 0, True, False): 0.488,
+    (True, True, 1, True, False): 0.537,
+    (True, True, 2, True, False): 0.669,
+    (True, True, 3, True, False): 0.669,
+    (True, True, 0, True, True): 0.5,
+    (True, True, 1, True, True): 0.5,
+    (True, True, 2, True, True): 0.5,
+    (True, True, 3, True, True): 0.5,
+    (True, False, 0, False, False): 0.777,
+    (True, False, 1, False, False): 0.75,
+    (True, False, 2, False, False): 0.756,
+    (True, False, 3, False, False): 0.778,
+    (True, False, 0, False, True): 0.794,
+    (True, False, 1, False, True): 0.828,
+    (True, False, 2, False, True): 0.791,
+    (True, False, 3, False, True): 0.814,
+    (True, False, 0, True, False): 0.644,
+    (True, False, 1, True, False): 0.646,
+    (True, False, 2, True, False): 0.588,
+    (True, False, 3, True, False): 0.656,
+    (True, False, 0, True, True): 0.387,
+    (True, False, 1, True, True): 0.514,
+    (True, False, 2, True, True): 0.55,
+    (True, False, 3, True, True): 0.656,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Clue:
+    seat: int
+    top: tuple[int, ...]  # the cards it did not beat
+    partner_on_top: bool
+    band: int
+    stock_empty: bool
+    held: int  # its hand size at the discard
+    before: tuple[int, ...]  # face-up cards it laid after the discard, before its next draw
+    after: tuple[int, ...]  # face-up cards it laid after that draw
+    slots_before: tuple[int, ...]  # indices into kn.slots of its face-down discards then
+    slots_after: tuple[int, ...]
+
+
+_Found = tuple[int, int, tuple[int, ...], bool, int, bool, int]
+
+
+def _walk(obs: Observation, me: int) -> tuple[list[_Found], dict[int, list[int]]]:
+    """The opponents' discards (seat, log index, top, partner on top, band, stock empty,
+    hand size) and each seat's draws (log indices)."""
+    found: list[_Found] = []
+    draws: dict[int, list[int]] = {s: [] for s in range(4)}
+    sizes = [4, 4, 4, 4]
+    trick: list[tuple[int, int]] = []  # (seat, cards) laid in the open trick
+    top: tuple[int, ...] = ()
+    top_seat = -1
+    pts = 0
+    stock = 20
+    for t, e in enumerate(obs.log):
+        k = e.kind
+        if k in _FACE_UP:
+            top = tuple(c.index for c in e.cards)
+            top_seat = e.seat
+            pts += sum(PTS[c] for c in top)
+            sizes[e.seat] -= len(top)
+            trick.append((e.seat, len(top)))
+        elif k is EventKind.DISCARD:
+            if team_of(e.seat) != team_of(me) and top:
+                same = team_of(top_seat) == team_of(e.seat)
+                found.append((e.seat, t, top, same, points_band(pts), stock == 0, sizes[e.seat]))
+            sizes[e.seat] -= e.size
+            trick.append((e.seat, e.size))
+        elif k is EventKind.TAKE:
+            top, top_seat, pts, trick = (), -1, 0, []
+        elif k is EventKind.RETURN:
+            for seat, n in trick:
+                sizes[seat] += n
+            top, top_seat, pts, trick = (), -1, 0, []
+            found.clear()  # cards went back to hands: the hands then are not rebuilt
+        elif k is EventKind.DRAW:
+            stock -= e.size
+            sizes[e.seat] += e.size
+            draws[e.seat].append(t)
+    return found, draws
+
+
+def clues(obs: Observation, kn: Knowledge) -> list[Clue]:
+    """The opponents' discards whose hands then a sampled world bounds."""
+    found, draws = _walk(obs, kn.me)
+    out = []
+    for seat, since, top, same, band, empty, held in found:
+        cut = next((t for t in draws[seat] if t > since), len(obs.log))
+        laid = [
+            (t, tuple(c.index for c in e.cards))
+            for t, e in enumerate(obs.log)
+            if t > since and e.seat == seat and e.kind in _FACE_UP
+        ]
+        mine = [(j, sl.since) for j, sl in enumerate(kn.slots) if sl.seat == seat]
+        out.append(
+            Clue(
+                seat,
+                top,
+                same,
+                band,
+                empty,
+                held,
+                tuple(c for t, cs in laid if t < cut for c in cs),
+                tuple(c for t, cs in laid if t > cut for c in cs),
+                tuple(j for j, t in mine if since <= t < cut),
+                tuple(j for j, t in mine if t > cut),
+            )
+        )
+    return out
+
+
+def _choose(n: int, k: int) -> int:
+    return math.comb(n, k) if 0 <= k <= n else 0
+
+
+def _beat_shares(c: Clue, world: World, trump: int) -> tuple[float, float]:
+    """(P(a beat without a trump was in hand), P(only a trump beat was)) at the discard,
+    every way of telling the cards it held then from those it drew since equally likely."""
+    before = list(c.before) + [world.slot_cards[j] for j in c.slots_before]
+    later = list(world.hands[c.seat]) + list(c.after) + [world.slot_cards[j] for j in c.slots_after]
+    need = c.held - len(before)
+    if need < 0 or need > len(later):
+        return 0.0, 0.0  # the world does not fit the counts: no clue
+    if len(c.top) == 1:
+        bt = BEATERS[trump][c.top[0]]
+        tm = SUIT_MASK[trump]
+        pm = bt & ~tm
+        if any(pm >> x & 1 for x in before):
+            return 1.0, 0.0
+        m = len(later)
+        total = _choose(m, need)
+        p_l = sum(1 for x in later if pm >> x & 1)
+        t_l = sum(1 for x in later if (bt & tm) >> x & 1)
+        no_plain = _choose(m - p_l, need) / total
+        if any(bt >> x & 1 for x in before):
+            return 1.0 - no_plain, no_plain
+        none = _choose(m - p_l - t_l, need) / total
+        return 1.0 - no_plain, no_plain - none
+    if _choose(len(later), need) > _MAX_SPLITS:
+        return 0.0, 0.0
+    return enumerate_shares(before, later, need, c.top, trump)
+
+
+def enumerate_shares(
+    before: list[int], later: list[int], need: int, top: tuple[int, ...], trump: int
+) -> tuple[float, float]:
+    """:func:`_beat_shares` by trying every split (any number of cards on top)."""
+    plain = trump_only = n = 0
+    for pick in combinations(later, need):
+        n += 1
+        beats = all_beats(before + list(pick), top, trump)
+        if any(all(SUIT[x] != trump for x in b) for b in beats):
+            plain += 1
+        elif beats:
+            trump_only += 1
+    return plain / n, trump_only / n
+
+
+_MAX_SPLITS = 70
+
+
+def weight(cl: list[Clue], world: World, trump: int) -> float:
+    """The likelihood of the clues' discards in ``world``."""
+    w = 1.0
+    for c in cl:
+        p_plain, p_trump = _beat_shares(c, world, trump)
+        if p_plain or p_trump:
+            multi = len(c.top) > 1
+            sp = DISCARD_SHARE[(c.partner_on_top, True, c.band, c.stock_empty, multi)]
+            st = DISCARD_SHARE[(c.partner_on_top, False, c.band, c.stock_empty, multi)]
+            w *= 1.0 - p_plain - p_trump + p_plain * sp + p_trump * st
+    return w

@@ -1,0 +1,60 @@
+"""Inference from the opponents' discards (benchmarks/inference.py, the ``infer``
+candidate): the clues come from the seat's observation and concern its opponents only; the
+closed form of a single card on top equals trying every split of the hand; a world in
+which no clue's seat could have beaten weighs 1, one in which it surely could weighs less."""
+
+from __future__ import annotations
+
+import random
+
+from benchmarks import inference
+from kozel_discord.ai.heuristic import heuristic_action
+from kozel_discord.ai.knowledge import read, sample
+from kozel_discord.ai.policy import all_beats
+from kozel_discord.engine import Series, observe, team_of
+
+
+def _positions(seeds: range, rng: random.Random):  # type: ignore[no-untyped-def]
+    """Observations of every seat after every move of heuristic series."""
+    for seed in seeds:
+        series = Series(seed)
+        for _ in range(120):
+            if series.over:
+                break
+            seat = series.turn
+            assert seat is not None
+            series.apply(seat, heuristic_action(observe(series, seat)))
+            yield from (observe(series, me) for me in range(4))
+
+
+def test_clues_split_shares_and_weights() -> None:
+    rng = random.Random(4)
+    checked = surely = free = 0
+    for obs in _positions(range(6), rng):
+        kn = read(obs)
+        clues = inference.clues(obs, kn)
+        assert all(team_of(c.seat) != team_of(kn.me) for c in clues)
+        for _ in range(2):
+            world = sample(kn, rng)
+            assert len(world.slot_cards) == len(kn.slots)
+            could = False
+            for c in clues:
+                before = list(c.before) + [world.slot_cards[j] for j in c.slots_before]
+                later = list(world.hands[c.seat]) + list(c.after)
+                later += [world.slot_cards[j] for j in c.slots_after]
+                need = c.held - len(before)
+                assert 0 <= need <= len(later)  # the hand then fits the world
+                shares = inference._beat_shares(c, world, kn.trump)
+                if len(c.top) == 1:
+                    exact = inference.enumerate_shares(before, later, need, c.top, kn.trump)
+                    assert abs(shares[0] - exact[0]) < 1e-9
+                    assert abs(shares[1] - exact[1]) < 1e-9
+                    checked += 1
+                could |= bool(all_beats(before + later, c.top, kn.trump))
+                if all_beats(before, c.top, kn.trump):
+                    surely += 1
+                    assert inference.weight([c], world, kn.trump) < 1.0
+            if not could:
+                free += 1
+                assert inference.weight(clues, world, kn.trump) == 1.0
+    assert checked > 5000 and surely > 500 and free > 1000  # every branch was exercised
