@@ -172,6 +172,25 @@ def report(data: Sequence[Decision]) -> str:
     return "\n".join(lines)
 
 
+def recorded(path: Path, seed: int, seconds: float, jobs: int) -> list[Decision]:
+    """The decisions in ``path`` (this script's own pickle), or else ``jobs`` recordings of
+    ``seconds`` each (seeds ``seed``, ``seed + 1``, ...), written there first."""
+    if path.exists():
+        with path.open("rb") as f:
+            data: list[Decision] = pickle.load(f)  # this script's own file
+        print(f"read {len(data)} decisions from {path}")
+        return data
+    started = time.perf_counter()
+    seeds = [seed + job for job in range(jobs)]
+    with ProcessPoolExecutor(jobs) as pool:
+        runs = pool.map(record, seeds, [seconds] * jobs)
+        data = [d for run in runs for d in run]
+    with path.open("wb") as f:
+        pickle.dump(data, f)
+    print(f"recorded {len(data)} decisions in {time.perf_counter() - started:.0f} s ({jobs} jobs)")
+    return data
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--seconds", type=float, default=600, help="recording time per job")
@@ -181,22 +200,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--data", type=Path, default=Path(tempfile.gettempdir()) / "kozel-agreement.pickle"
     )
     args = ap.parse_args(argv)
-    if args.data.exists():
-        with args.data.open("rb") as f:
-            data: list[Decision] = pickle.load(f)  # this script's own file
-        print(f"read {len(data)} decisions from {args.data}")
-    else:
-        started = time.perf_counter()
-        seeds = [args.seed + job for job in range(args.jobs)]
-        with ProcessPoolExecutor(args.jobs) as pool:
-            runs = pool.map(record, seeds, [args.seconds] * args.jobs)
-            data = [d for run in runs for d in run]
-        with args.data.open("wb") as f:
-            pickle.dump(data, f)
-        print(
-            f"recorded {len(data)} decisions in {time.perf_counter() - started:.0f} s "
-            f"({args.jobs} jobs) into {args.data}"
-        )
+    data = recorded(args.data, args.seed, args.seconds, args.jobs)
     print(report(data))
     return 0
 

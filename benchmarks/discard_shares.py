@@ -1,9 +1,9 @@
 """How often the strong player discards when it could beat: the table ``inference.py`` uses.
 
-    python benchmarks/discard_shares.py [--seconds 900] [--seed 11] [--data FILE]
+    python benchmarks/discard_shares.py [--seconds 900] [--seed 11] [--jobs 1] [--data FILE]
 
-Records strong-vs-strong play as ``agreement.py`` does (``--data``: a pickle of
-observations and actions, written on the first run and read back after), and for every
+Records strong-vs-strong play with ``agreement.py`` (``agreement.recorded``; ``--data``: a
+pickle of observations and actions, written on the first run and read back after), and for every
 answer whose hand held a beat prints the share of discards by situation: the partner or
 an opponent on top, a beat without a trump or only with one, the face-up points of the
 trick so far (``inference.points_band``), stock empty or not, one card or more on top. The
@@ -15,7 +15,6 @@ and kept at 0.03 or more, so that no world is ever ruled out.
 from __future__ import annotations
 
 import argparse
-import pickle
 import sys
 import tempfile
 from collections import Counter
@@ -25,11 +24,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from agreement import Decision, record  # benchmarks/
-from inference import points_band  # benchmarks/
+from agreement import Decision, recorded  # benchmarks/
+from inference import beat_kinds, points_band  # benchmarks/
 
-from kozel_discord.ai.intcards import PTS, SUIT
-from kozel_discord.ai.policy import all_beats
+from kozel_discord.ai.intcards import PTS
 from kozel_discord.engine import ActionKind, Observation, team_of
 
 Key = tuple[bool, bool, int, bool, bool]  # partner on top, plain beat, band, empty, multi
@@ -42,15 +40,14 @@ def situation(obs: Observation) -> Key | None:
     """The situation of an answer whose hand held a beat (None otherwise)."""
     if obs.lead_seat is None or obs.seat is None:
         return None
-    trump = int(obs.trump)
     top = tuple(c.index for c in obs.top)
-    beats = all_beats([c.index for c in obs.hand], top, trump)
-    if not beats:
+    can, plain = beat_kinds([c.index for c in obs.hand], top, int(obs.trump))
+    if not can:
         return None
     pts = sum(PTS[c.index] for p in obs.trick if p.face_up for c in p.cards)
     return (
         team_of(obs.top_seat) == team_of(obs.seat),
-        any(all(SUIT[c] != trump for c in b) for b in beats),
+        plain,
         points_band(pts),
         obs.stock_size == 0,
         len(top) > 1,
@@ -87,17 +84,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--seconds", type=float, default=900, help="recording time")
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument(
         "--data", type=Path, default=Path(tempfile.gettempdir()) / "kozel-discards.pickle"
     )
     args = ap.parse_args(argv)
-    if args.data.exists():
-        with args.data.open("rb") as f:
-            data: list[Decision] = pickle.load(f)  # this script's own file
-    else:
-        data = record(args.seed, args.seconds)
-        with args.data.open("wb") as f:
-            pickle.dump(data, f)
+    data = recorded(args.data, args.seed, args.seconds, args.jobs)
     n, d, table = shares(data)
     print(f"{len(data)} decisions; answers holding a beat: {sum(n.values())}")
     print("partner on top, plain beat, band, stock empty, multi: answers, discarded")

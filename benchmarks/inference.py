@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from kozel_discord.ai.intcards import BEATERS, PTS, SUIT, SUIT_MASK
-from kozel_discord.ai.knowledge import Knowledge, World
+from kozel_discord.ai.knowledge import STOCK_AT_DEAL, Knowledge, World
 from kozel_discord.ai.policy import all_beats
 from kozel_discord.engine import EventKind, Observation, team_of
 
@@ -132,7 +132,7 @@ def _walk(obs: Observation, me: int) -> tuple[list[_Found], dict[int, list[int]]
     top: tuple[int, ...] = ()
     top_seat = -1
     pts = 0
-    stock = 20
+    stock = STOCK_AT_DEAL
     for t, e in enumerate(obs.log):
         k = e.kind
         if k in _FACE_UP:
@@ -190,6 +190,9 @@ def clues(obs: Observation, kn: Knowledge) -> list[Clue]:
     return out
 
 
+_MAX_SPLITS = 70  # more ways to split a hand than this: the clue is left out
+
+
 def _choose(n: int, k: int) -> int:
     return math.comb(n, k) if 0 <= k <= n else 0
 
@@ -222,6 +225,12 @@ def _beat_shares(c: Clue, world: World, trump: int) -> tuple[float, float]:
     return enumerate_shares(before, later, need, c.top, trump)
 
 
+def beat_kinds(hand: list[int], top: tuple[int, ...], trump: int) -> tuple[bool, bool]:
+    """(whether ``hand`` can beat ``top``, whether it can without a trump)."""
+    beats = all_beats(hand, top, trump)
+    return bool(beats), any(all(SUIT[x] != trump for x in b) for b in beats)
+
+
 def enumerate_shares(
     before: list[int], later: list[int], need: int, top: tuple[int, ...], trump: int
 ) -> tuple[float, float]:
@@ -229,15 +238,10 @@ def enumerate_shares(
     plain = trump_only = n = 0
     for pick in combinations(later, need):
         n += 1
-        beats = all_beats(before + list(pick), top, trump)
-        if any(all(SUIT[x] != trump for x in b) for b in beats):
-            plain += 1
-        elif beats:
-            trump_only += 1
+        can, without_trump = beat_kinds(before + list(pick), top, trump)
+        plain += without_trump
+        trump_only += can and not without_trump
     return plain / n, trump_only / n
-
-
-_MAX_SPLITS = 70
 
 
 def weight(cl: list[Clue], world: World, trump: int) -> float:

@@ -276,8 +276,10 @@ def sample(kn: Knowledge, rng: random.Random) -> World:
 
     pile_points = list(kn.pile_points)
     extra: dict[int, list[int]] = {}
+    slot_cards: list[int] = []
     for sl, dc in zip(kn.slots, disc, strict=True):
         assert dc is not None
+        slot_cards.append(dc)
         if sl.where == _TRICK:
             extra.setdefault(sl.trick_play, []).append(dc)
         else:
@@ -293,7 +295,7 @@ def sample(kn: Knowledge, rng: random.Random) -> World:
         stock=[c for c in stock if c is not None],
         pile_points=pile_points,
         trick=trick,
-        slot_cards=[c for c in disc if c is not None],
+        slot_cards=slot_cards,
     )
 
 

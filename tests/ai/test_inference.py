@@ -6,15 +6,16 @@ which no clue's seat could have beaten weighs 1, one in which it surely could we
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from benchmarks import inference
 from kozel_discord.ai.heuristic import heuristic_action
 from kozel_discord.ai.knowledge import read, sample
 from kozel_discord.ai.policy import all_beats
-from kozel_discord.engine import Series, observe, team_of
+from kozel_discord.engine import Observation, Series, observe, team_of
 
 
-def _positions(seeds: range, rng: random.Random):  # type: ignore[no-untyped-def]
+def _positions(seeds: range) -> Iterator[Observation]:
     """Observations of every seat after every move of heuristic series."""
     for seed in seeds:
         series = Series(seed)
@@ -30,7 +31,7 @@ def _positions(seeds: range, rng: random.Random):  # type: ignore[no-untyped-def
 def test_clues_split_shares_and_weights() -> None:
     rng = random.Random(4)
     checked = surely = free = 0
-    for obs in _positions(range(6), rng):
+    for obs in _positions(range(6)):
         kn = read(obs)
         clues = inference.clues(obs, kn)
         assert all(team_of(c.seat) != team_of(kn.me) for c in clues)
