@@ -318,3 +318,22 @@ async def test_translator_gives_russian_command_names() -> None:
     uk = await translator.translate(start, discord.Locale.ukrainian, None)  # type: ignore[arg-type]
     tr = await translator.translate(start, discord.Locale.turkish, None)  # type: ignore[arg-type]
     assert (uk, tr) == ("почати", "başlat")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "uk", "tr"])
+def test_series_score_names_eggs_only_when_there_were_some(lang: str) -> None:
+    """ "eggs: 0" under every summary was noise a newcomer could not read; with eggs, the
+    score says what they were (60 : 60), in the language's plural form."""
+    none = t("table.series_score", lang, a=2, b=4, eggs=0)
+    assert none.endswith("4") and "60" not in none
+    some = [t("table.series_score", lang, a=2, b=4, eggs=n) for n in NUMBERS]
+    assert all(s.startswith(none + " · ") and s.endswith("(60 : 60)") for s in some)
+    if lang == "ru":
+        assert [s.removeprefix(none) for s in some] == [
+            " · 1 яйцо (60 : 60)",
+            " · 2 яйца (60 : 60)",
+            " · 5 яиц (60 : 60)",
+            " · 21 яйцо (60 : 60)",
+        ]
+    if lang == "en":
+        assert some[0].endswith("· 1 egg (60 : 60)") and some[1].endswith("· 2 eggs (60 : 60)")

@@ -178,6 +178,7 @@ _SUIT_ALIASES: Final = {
     "c": Suit.CLUBS,
     "♣": Suit.CLUBS,
     "♧": Suit.CLUBS,
+    "☘": Suit.CLUBS,  # the bot's text mark for clubs
     "d": Suit.DIAMONDS,
     "♦": Suit.DIAMONDS,
     "♢": Suit.DIAMONDS,
@@ -200,7 +201,7 @@ _RANK_ALIASES: Final = {
     "t": Rank.TEN,
     "a": Rank.ACE,
 }
-_CARD_RE: Final = re.compile(r"^\s*(10|[6-9tjqka])\s*([cdhs♣♦♥♠♧♢♡♤])\s*$", re.IGNORECASE)
+_CARD_RE: Final = re.compile(r"^\s*(10|[6-9tjqka])\s*([cdhs♣♦♥♠♧♢♡♤☘])\s*$", re.IGNORECASE)
 _BY_RANK_SUIT: Final = {(c.rank, c.suit): c for c in CARDS}
 
 

@@ -96,7 +96,7 @@ def _trick_lines(table: Table, obs: Observation, locale: str) -> list[str]:
                 locale,
                 who=who,
                 role=_role(obs, obs.top_seat, locale),
-                cards=cards_text(obs.top, locale),
+                cards=CARD_EMOJIS.inline(obs.top, locale),
             )
         )
     return lines

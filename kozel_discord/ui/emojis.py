@@ -6,10 +6,13 @@ carries a short hash of its picture (``kz_10h_1a2b3c``), so the upload is idempo
 emoji whose name is already there is kept with its id, a changed picture gets a new name
 (the old one is deleted), and only our own stale ``kz_`` emojis are ever deleted.
 
-Until the emojis are there (or when Discord refuses them) cards are text. Discord draws ♠
-and ♣ as near-black pictures on its dark theme, so text uses the outline marks ♤ and ♧ for
-the black suits (plain characters, drawn in the text colour: light on dark, dark on light)
-and ♥ ♦ for the red ones (red on both themes).
+Until the emojis are there (or when Discord refuses them) cards are text, and in select
+options and notifications they are always text. Discord draws ♠ and ♣ as near-black pictures
+on its dark theme, so text shows spades with the outline mark ♤ (a plain character, drawn in
+the text colour: light on dark, dark on light), clubs with the shamrock ☘ (green on both
+themes; clubs are the trefoil, *trèfle*, трефы, and green is the four-colour deck's clubs), and
+♥ ♦ for the red ones (red on both themes). Two outline marks, ♤ and ♧, were too alike at a
+phone's text size: "7♧ K♥ 7♤" read as two equal sevens.
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ log = logging.getLogger(__name__)
 FACE_DOWN = "🎴"  # an emoji of Unicode's list (🂠 U+1F0A0 is not one)
 PREFIX = "kz_"
 HASH_CHARS = 6
-SUIT_MARK = {Suit.CLUBS: "♧", Suit.SPADES: "♤", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
+SUIT_MARK = {Suit.CLUBS: "☘", Suit.SPADES: "♤", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦"}
 _OURS = re.compile(rf"^{PREFIX}[0-9a-z]+_[0-9a-f]{{{HASH_CHARS}}}$")
 
 
@@ -75,13 +78,13 @@ class CardEmojis:
         """``n`` cards face down: the back emoji when uploaded, else 🎴 (a Unicode emoji)."""
         return (self.mention(None) or FACE_DOWN) * n
 
-    def inline(self, cards: Iterable[Card], locale: str) -> str:
+    def inline(self, cards: Iterable[Card], locale: str, sep: str = " ") -> str:
         """Cards for a line of text: the emojis when uploaded, else colour-safe text."""
         cards = tuple(cards)
         shown = [self.mention(c) for c in cards]
         if cards and all(shown):
-            return " ".join(s for s in shown if s)
-        return cards_text(cards, locale)
+            return sep.join(s for s in shown if s)
+        return cards_text(cards, locale, sep)
 
 
 #: The process's card emojis, filled by :func:`sync_card_emojis` (the ui reads them).

@@ -10,13 +10,14 @@ from ..ai import Explanation
 from ..engine import Action, ActionKind
 from ..i18n import t
 from ..service import Hint
-from .emojis import cards_text
+from .emojis import CARD_EMOJIS
 
 
 def move_text(action: Action, locale: str) -> str:
-    """The suggested move in words: "beat with 10♥ + 10♦", "discard 6♣", "lead A♠"."""
+    """The suggested move in words: "beat with 10♥ + 10♦", "discard 6☘", "lead A♤" (the
+    cards as emojis once uploaded: the hint is a line of the private board)."""
     beat = action.kind is ActionKind.BEAT  # a beat's cards each beat one: "10♥ + 10♦"
-    cards = cards_text(action.cards, locale, " + ") if beat else cards_text(action.cards, locale)
+    cards = CARD_EMOJIS.inline(action.cards, locale, " + " if beat else " ")
     kind = "lead" if action.kind is ActionKind.LEAD else action.kind.value
     return t(f"hints.move_{kind}", locale, cards=cards)
 

@@ -28,7 +28,7 @@ from ..engine import (
     beat_pairing,
 )
 from ..i18n import t
-from .emojis import card_text, cards_text
+from .emojis import CARD_EMOJIS, card_text, cards_text
 
 MAX_OPTIONS = 25  # Discord's limit of a select menu
 
@@ -172,7 +172,7 @@ def status_line(obs: Observation, locale: str) -> str | None:
         return line
     molodka = t("hand.molodka_possible", locale) if ActionKind.MOLODKA in kinds else None
     if obs.my_turn:
-        top = cards_text(obs.top, locale)
+        top = CARD_EMOJIS.inline(obs.top, locale)  # a line of the board, not an option
         key = "board.your_answer" if ActionKind.BEAT in kinds else "board.no_beat"
         line = t(key, locale, k=obs.k, top=top)
         return f"{line}\n{molodka}" if molodka else line

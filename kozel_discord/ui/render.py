@@ -27,8 +27,8 @@ def suit_name(suit: Suit, locale: str) -> str:
 
 def card_text(c: Card, locale: str) -> str:
     """One card as colour-safe text: the indices J Q K A of the card pictures in every
-    language, so that text and picture agree, and the outline marks ♤ ♧ for the black
-    suits (which Discord draws near-black on its dark theme)."""
+    language, so that text and picture agree, and ♤ ☘ for the black suits (whose
+    own marks Discord draws near-black on its dark theme; see :mod:`.emojis`)."""
     return emojis.card_text(c, locale)
 
 

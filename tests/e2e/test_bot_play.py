@@ -41,7 +41,7 @@ async def test_two_humans_two_computers_play_a_series_to_12(
     assert over is not None
     text = embed_text(over)
     assert "goats" in text
-    score = re.search(r"Defeat points: A (\d+) · B (\d+) · eggs: (\d+)", text)
+    score = re.search(r"Defeat points: A (\d+) · B (\d+)", text)
     assert score is not None and max(int(score[1]), int(score[2])) >= 12
     # A summary was posted for every game, and a new table message for each game.
     results = [
@@ -81,11 +81,11 @@ async def test_two_humans_two_computers_play_a_series_to_12(
     assert standin.rejections == [] and standin.unhandled == [] and standin.missed_deadlines == []
 
 
-CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧]")
+CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧☘]")
 
 
 def _label(text: str) -> str:
-    """A card as the engine labels it (text may use the outline marks ♤ ♧)."""
+    """A card as the engine labels it (text marks spades ♤ and clubs ☘)."""
     from kozel_discord.engine import card
 
     return card(text).label
@@ -137,7 +137,7 @@ async def test_four_humans_hands_stay_private(
     trumps = {
         _label(m[0])
         for m in re.findall(
-            r"Trump: \*\*((10|[6-9JQKA])[♣♦♥♠♤♧])\*\*", _all_public(standin, channel)
+            r"Trump: \*\*((10|[6-9JQKA])[♣♦♥♠♤♧☘])\*\*", _all_public(standin, channel)
         )
     }
     allowed = revealed | trumps
@@ -265,7 +265,7 @@ async def test_foreign_stale_out_of_turn_and_forged_controls_change_nothing(
     assert some_card is not None
     from kozel_discord.engine import card
 
-    code = some_card[1] or card(some_card[2].replace("♤", "♠").replace("♧", "♣")).code
+    code = some_card[1] or card(some_card[2].replace("♤", "♠").replace("☘", "♣")).code
     forged = f"kozel:play:{driver.tid}:0:{current}"
     answer = await forge_component(
         standin, alice, bob_board, forged, [f"lead:{code}"], rewrite=bob_sel

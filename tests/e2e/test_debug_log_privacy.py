@@ -21,7 +21,7 @@ pytestmark = pytest.mark.e2e
 
 FIXED_SEED = 4242
 #: A card as the table shows it (10♦) and as the engine stores it, quoted ("10d").
-CARD_LABEL = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧]")
+CARD_LABEL = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧☘]")
 CARD_CODE = re.compile(r"[\"'](10|[6-9JQKA])[cdhs][\"']")
 SQL = re.compile(r"\b(INSERT INTO|UPDATE \w+ SET|SELECT .* FROM)\b")
 

@@ -49,7 +49,7 @@ def _hidden(record: dict[str, Any]) -> set[Card]:
 def _shows(payload: str, c: Card) -> bool:
     """Whether a payload shows card ``c``: as text (either mark of its suit) or its emoji."""
     text = render.card_text(c, "en-US")
-    forms = {text, text.replace("♤", "♠").replace("♧", "♣")}
+    forms = {text, text.replace("♤", "♠").replace("☘", "♣")}
     if any(re.search(rf"(?<![0-9]){re.escape(f)}", payload) for f in forms):
         return True
     return re.search(rf"kz_{re.escape(c.code.lower())}_", payload, re.IGNORECASE) is not None

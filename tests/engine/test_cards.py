@@ -17,6 +17,8 @@ from kozel_discord.engine import CARDS, CardParseError, Rank, Suit, card, cards
         ("ad", Rank.ACE, Suit.DIAMONDS),
         (" Td ", Rank.TEN, Suit.DIAMONDS),
         ("j♠", Rank.JACK, Suit.SPADES),
+        ("K♤", Rank.KING, Suit.SPADES),
+        ("7☘", Rank.SEVEN, Suit.CLUBS),  # the bot's text marks, copied back from a message
     ],
 )
 def test_parse_card(text: str, rank: Rank, suit: Suit) -> None:

@@ -14,7 +14,7 @@ from kozel_discord.ui import board, render, results, table_message
 from kozel_discord.ui.moves import move_options
 from tests.ui.test_board import _texts, select_options
 
-CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧]")
+CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧☘]")
 
 
 def _table(series: Series) -> Table:
@@ -98,20 +98,22 @@ def test_russian_labels() -> None:
     assert labels and all(label.startswith("Зайти") for label in labels), labels
 
 
-CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧]")
+CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧☘]")
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
 def test_card_text_has_the_indices_of_the_card_pictures(locale: str) -> None:
     """Text and picture agree: a Russian board once offered «Зайти: В♦» beside a card emoji
-    marked J. Every language writes the index drawn on the card (outline marks for black)."""
+    marked J. Every language writes the index drawn on the card, and the black suits' marks
+    (which Discord's own ♠ ♣ draw near-black on the dark theme) are two unlike shapes: the
+    outline ♤ and the green shamrock ☘ (two outline marks read as one at a phone's size)."""
     assert [render.card_text(card(c), locale) for c in ("J♣", "Q♦", "K♥", "A♠", "10♥", "6♣")] == [
-        "J♧",
+        "J☘",
         "Q♦",
         "K♥",
         "A♤",
         "10♥",
-        "6♧",
+        "6☘",
     ]
     assert render.cards_text([], "ru") == "—"
 
@@ -129,7 +131,7 @@ def test_russian_table_shows_the_pictures_indices_and_plain_team_names() -> None
         obs = observe(series, seat)
         board = _board_text(table, series, seat, "ru")
         for text in [public, board]:
-            assert not re.search(r"[ВДКТ][♣♦♥♠♤♧]", text), text
+            assert not re.search(r"[ВДКТ][♣♦♥♠♤♧☘]", text), text
             assert "карт." not in text and "(s)" not in text
         assert CARD_RE.search(board), "the hand is shown with the pictures' indices"
         before = len(series.results)

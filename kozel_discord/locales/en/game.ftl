@@ -79,7 +79,11 @@ table-trick = Current trick ({ $k ->
     } each)
 table-trick_new = Current trick
 table-trick_empty = Nothing played yet.
-table-series_score = Defeat points: A { $a } · B { $b } · eggs: { $eggs }
+table-series_score = Defeat points: A { $a } · B { $b }{ $eggs ->
+        [0] {""}
+        [one] {" "}· { $eggs } egg (60 : 60)
+       *[other] {" "}· { $eggs } eggs (60 : 60)
+    }
 table-series_over = The series is over.
 table-waiting = Waiting…
 table-turn_lead = { $who } leads.

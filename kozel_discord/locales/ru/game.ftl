@@ -85,10 +85,11 @@ table-trick = Текущая взятка (по { $k ->
     })
 table-trick_new = Текущая взятка
 table-trick_empty = Пока ничего не сыграно.
-table-series_score = Штрафные очки: А { $a } · Б { $b } · { $eggs ->
-        [one] { $eggs } яйцо
-        [few] { $eggs } яйца
-       *[many] { $eggs } яиц
+table-series_score = Штрафные очки: А { $a } · Б { $b }{ $eggs ->
+        [0] {""}
+        [one] {" "}· { $eggs } яйцо (60 : 60)
+        [few] {" "}· { $eggs } яйца (60 : 60)
+       *[many] {" "}· { $eggs } яиц (60 : 60)
     }
 table-series_over = Партия окончена.
 table-waiting = Ждём…

@@ -62,7 +62,10 @@ table-tricks = { $n } el
 table-trick = Bu el (herkes { $k } kart)
 table-trick_new = Bu el
 table-trick_empty = Henüz bir şey oynanmadı.
-table-series_score = Ceza puanı: A { $a } · B { $b } · { $eggs } yumurta
+table-series_score = Ceza puanı: A { $a } · B { $b }{ $eggs ->
+        [0] {""}
+       *[other] {" "}· { $eggs } yumurta (60 : 60)
+    }
 table-series_over = Seri bitti.
 table-waiting = Bekleniyor…
 table-turn_lead = Açış sırası: { $who }.

@@ -83,10 +83,11 @@ table-trick = Поточна взятка (по { $k ->
     })
 table-trick_new = Поточна взятка
 table-trick_empty = Поки нічого не зіграно.
-table-series_score = Штрафні очки: А { $a } · Б { $b } · { $eggs ->
-        [one] { $eggs } яйце
-        [few] { $eggs } яйця
-       *[many] { $eggs } яєць
+table-series_score = Штрафні очки: А { $a } · Б { $b }{ $eggs ->
+        [0] {""}
+        [one] {" "}· { $eggs } яйце (60 : 60)
+        [few] {" "}· { $eggs } яйця (60 : 60)
+       *[many] {" "}· { $eggs } яєць (60 : 60)
     }
 table-series_over = Партію закінчено.
 table-waiting = Чекаємо…
