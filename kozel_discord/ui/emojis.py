@@ -12,7 +12,9 @@ on its dark theme, so text shows spades with the outline mark ♤ (a plain chara
 the text colour: light on dark, dark on light), clubs with the shamrock ☘ (green on both
 themes; clubs are the trefoil, *trèfle*, трефы, and green is the four-colour deck's clubs), and
 ♥ ♦ for the red ones (red on both themes). Two outline marks, ♤ and ♧, were too alike at a
-phone's text size: "7♧ K♥ 7♤" read as two equal sevens.
+phone's text size: "7♧ K♥ 7♤" read as two equal sevens. For the same reason the card
+emojis draw clubs green (``pictures.cards.CLUBS_EMOJI``): a black club and a black spade
+are the same few pixels at emoji size.
 """
 
 from __future__ import annotations

@@ -234,3 +234,25 @@ def test_card_emojis_are_37_stable_valid_images() -> None:
         img = _pixels(e.png)
         assert img.size == (128, 128) and img.mode == "RGBA"
     assert pictures.card_emojis() == emojis
+
+
+def _ink(png: bytes) -> tuple[int, int, int]:
+    """The mean colour of a card emoji's marks (its pixels that are neither the white face
+    nor transparent nor the thin grey edge)."""
+    raw = _pixels(png).convert("RGBA").tobytes()
+    quads = (tuple(raw[i : i + 4]) for i in range(0, len(raw), 4))
+    px = [p for p in quads if p[3] > 200 and min(p[:3]) < 120]
+    return tuple(sum(p[i] for p in px) // len(px) for i in range(3))  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize("rank", ["7", "Q", "10"])
+def test_club_and_spade_emojis_differ_in_colour(rank: str) -> None:
+    """At emoji size a black club's pip and a black spade's are a few pixels of one shape:
+    a reviewer read "7♣ K♥ 7♠" as two equal sevens. Clubs are green on the emojis (like the
+    text's ☘), spades black, hearts and diamonds red."""
+    club = _ink(pictures.draw_card(card(rank + "c")))
+    spade = _ink(pictures.draw_card(card(rank + "s")))
+    heart = _ink(pictures.draw_card(card(rank + "h")))
+    assert club[1] > club[0] + 60 and club[1] > club[2] + 40  # green
+    assert max(spade) < 60  # black
+    assert heart[0] > heart[1] + 100  # red
