@@ -98,9 +98,6 @@ def test_russian_labels() -> None:
     assert labels and all(label.startswith("Зайти") for label in labels), labels
 
 
-CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧☘]")
-
-
 @pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
 def test_card_text_has_the_indices_of_the_card_pictures(locale: str) -> None:
     """Text and picture agree: a Russian board once offered «Зайти: В♦» beside a card emoji

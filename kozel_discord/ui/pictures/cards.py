@@ -97,9 +97,7 @@ def face(c: Card, w: int, h: int, gold: bool = False, stacked: bool = False) -> 
     edge = style.TRUMP_GOLD if gold else style.CARD_EDGE
     bw = max(SS, round(w * SS * (0.06 if gold else 0.025)))
     d.rounded_rectangle([0, 0, w * SS - 1, h * SS - 1], _radius(w) * SS, style.CARD_FACE, edge, bw)
-    colour = suit_colour(c.suit)
-    if stacked and c.suit is Suit.CLUBS:
-        colour = CLUBS_EMOJI
+    colour = CLUBS_EMOJI if stacked and c.suit is Suit.CLUBS else suit_colour(c.suit)
     if stacked:
         s = h * 0.40 * SS
         pip(d, c.suit, (w * SS - s) / 2, h * SS * 0.55, s, colour)
