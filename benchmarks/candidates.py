@@ -34,6 +34,8 @@ says. ``ai_tournament.py`` accepts a candidate's name wherever it accepts a leve
   sampled world): from :data:`EXACT_DEPTH` cards in the hand of the seat to play, from
   :data:`ENDGAME_DEPTH` when the decision itself comes after the stock is empty.
 * ``nestexact``: ``nested`` whose rollouts end in that exact endgame.
+* ``exactwins``: ``exact`` valuing a rolled-out game as won, egg or lost (as ``wins``),
+  with 300 worlds a decision: the small gains measured apart, together.
 * ``infer``: ``exact`` whose worlds count by how well they explain the opponents'
   discards (``inference.py``: where a world lets an opponent beat, the share of such
   situations in which the strong player discarded all the same, ``discard_shares.py``).
@@ -251,6 +253,17 @@ class InferStrong(ExactStrong):
         return lambda world: inference.weight(clues, world, kn.trump)
 
 
+class ExactWinsStrong(ExactStrong):
+    """``exact`` that values a rolled-out game by :func:`win_value` (as the tournament
+    counts it), searching :data:`EXACTWINS_WORLDS` worlds a decision."""
+
+    level = "exactwins"
+    _value = staticmethod(win_value)
+
+
+EXACTWINS_WORLDS = 300
+
+
 class WinsStrong(WholeSuitStrong):
     """``wholesuit`` that values a rolled-out game by :func:`win_value`."""
 
@@ -279,6 +292,7 @@ class MixStrong(WholeSuitStrong):
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
     "nested": _make(NestedStrong),
     "exact": _make(ExactStrong),
+    "exactwins": _make(ExactWinsStrong, EXACTWINS_WORLDS),
     "infer": _make(InferStrong),
     "nestexact": _make(NestedExactStrong),
     "tuned": _make(TunedStrong),

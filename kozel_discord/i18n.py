@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
@@ -84,7 +84,7 @@ def resource(lang: str) -> fluent_ast.Resource:
 
 @cache
 def bundle(lang: str) -> FluentBundle:
-    b = FluentBundle([lang], functions={"COMMAND": _command_function}, use_isolating=False)
+    b = FluentBundle([lang], functions={"COMMAND": _command_function(lang)}, use_isolating=False)
     b.add_resource(resource(lang))
     return b
 
@@ -191,8 +191,13 @@ class KozelTranslator(app_commands.Translator):
 
 class CommandIds:
     """The ids Discord gave the bot's top-level slash commands (learnt at start-up from the
-    sync or a fetch). A text writes a command as ``</kozel start:ID>``, which every client
-    shows clickable under its own localised name; without the id, as ``/kozel start``."""
+    sync or a fetch). A text writes a command as ``</kozel start:ID>``, a clickable mention.
+
+    Discord shows a mention under the command's default (English) name in every client
+    (discord/discord-api-docs#7309: "working as intended"), and a mention written with a
+    localised name is not clickable. So a text in another language adds the name its
+    reader's command menu shows: ``</kozel start:ID> (/козёл начать)``; without the id it
+    writes only that name, the one the reader types."""
 
     def __init__(self) -> None:
         self._ids: dict[str, int] = {}
@@ -206,11 +211,17 @@ class CommandIds:
         self._ids.clear()
         _format.cache_clear()
 
-    def mention(self, path: str) -> str:
-        """``"kozel start"`` as a clickable command mention, or plain ``/kozel start``."""
+    def mention(self, path: str, lang: str = DEFAULT) -> str:
+        """``"kozel start"`` as a clickable command mention, or as plain ``/kozel start``;
+        in a language other than English followed by (or, without the id, replaced by) the
+        localised name."""
         path = " ".join(path.split())
+        local = localised_command(path, lang)
         command_id = self._ids.get(path.split(" ", 1)[0])
-        return f"</{path}:{command_id}>" if command_id is not None else f"/{path}"
+        if command_id is None:
+            return f"/{local}"
+        mention = f"</{path}:{command_id}>"
+        return mention if local == path else f"{mention} (/{local})"
 
 
 COMMANDS = CommandIds()
@@ -226,6 +237,26 @@ class _Text(FluentType):
         return self.text
 
 
-def _command_function(path: Any) -> FluentType:
-    """Fluent's ``COMMAND("kozel start")``."""
-    return _Text(COMMANDS.mention(str(path)))
+def _command_function(lang: str) -> Callable[[Any], FluentType]:
+    """Fluent's ``COMMAND("kozel start")`` in the texts of ``lang``."""
+
+    def command(path: Any) -> FluentType:
+        return _Text(COMMANDS.mention(str(path), lang))
+
+    return command
+
+
+@cache
+def _command_words() -> dict[str, str]:
+    """Each word of a command's default name → the code key of its name (``"cmd.start.name"``)."""
+    ids = (m for m in message_ids(DEFAULT) if m.startswith("cmd-") and m.endswith("-name"))
+    keys = (m.replace("-", ".") for m in ids)  # command keys have no "-" of their own
+    return {t(k, DEFAULT): k for k in keys}
+
+
+def localised_command(path: str, lang: str) -> str:
+    """A command's name (``"kozel start"``) as the command menu of ``lang`` shows it."""
+    if lang == DEFAULT:
+        return path
+    words = _command_words()
+    return " ".join(t(words[w], lang) if w in words else w for w in path.split())

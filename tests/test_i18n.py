@@ -246,9 +246,16 @@ def test_commands_in_texts_are_real_commands_and_become_mentions() -> None:
     paths = [p for lang in LANGUAGES for m in _messages(lang).values() for p in _walk(m).commands]
     assert "kozel start" in paths
     assert all(set(p.split()) <= names for p in paths), paths
-    assert t("error.no_table", "ru").endswith("командой /kozel start.")
+    # Without the id: the name the reader's command menu shows (what they type).
+    assert t("error.no_table", "ru").endswith("командой /козёл начать.")
+    assert "/league ranked is on" in t("league.empty", "en-US")
     COMMANDS.update([("kozel", 1234567890123), ("league", 5)])
-    assert t("error.no_table", "ru").endswith("командой </kozel start:1234567890123>.")
+    # With it: a clickable mention, which Discord shows under the English name in every
+    # client, so other languages add their own name after it.
+    assert t("error.no_table", "ru").endswith(
+        "командой </kozel start:1234567890123> (/козёл начать)."
+    )
+    assert "</league ranked:5> (/lig dereceli)" in t("league.empty", "tr")
     assert "</kozel start:1234567890123>!" in t("league.empty", "en-US")
     COMMANDS.clear()
     assert "/kozel start!" in t("league.empty", "en-US")

@@ -130,6 +130,8 @@ def series_line(s: SeriesSummary, locale: str) -> str:
         ]
         if len(players) != 2:
             return ", ".join(players)
+        if players[0] == players[1]:  # two computers of one level: "🤖 normal ×2"
+            return f"{players[0]} ×2"
         return t("team.pair", locale, first=players[0], second=players[1])
 
     when = f"<t:{int((s.ended_at or s.started_at).timestamp())}:d>"

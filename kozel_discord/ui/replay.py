@@ -303,22 +303,28 @@ class ExportButton(
 
 # ---------------------------------------------------------------- picking a game
 def _team_names(g: GameListing, team: int, locale: str) -> str:
-    names = [
-        s.display_name if s.user_id is not None else f"🤖 {s.display_name}"
-        for s in g.seats
-        if s.team == team
-    ]
+    seats = [s for s in g.seats if s.team == team]
+    if len(seats) == 2 and all(s.user_id is None for s in seats):
+        return t("replay.option_computers", locale)  # short: an option shows ~45 characters
+    names = [s.display_name if s.user_id is not None else f"🤖 {s.display_name}" for s in seats]
     if len(names) != 2:
         return ", ".join(names)
     return t("team.pair", locale, first=names[0], second=names[1])
 
 
 def game_option(g: GameListing, locale: str) -> discord.SelectOption:
-    score = (
-        t("replay.option_eggs", locale)
-        if g.eggs
-        else t("replay.option_score", locale, a=g.defeat_points[0], b=g.defeat_points[1])
-    )
+    """A finished game in the "Replay a game" menu: its number and date, and who took how
+    many defeat points (a short line: a phone shows an option's first ~45 characters)."""
+    if g.eggs or not any(g.defeat_points):
+        result = t("replay.option_eggs", locale)
+    else:
+        loser = 0 if g.defeat_points[0] else 1
+        result = t(
+            "replay.option_lost",
+            locale,
+            dp=g.defeat_points[loser],
+            team=_team_names(g, loser, locale),
+        )
     return discord.SelectOption(
         label=t(
             "replay.option",
@@ -327,13 +333,7 @@ def game_option(g: GameListing, locale: str) -> discord.SelectOption:
             n=g.number,
             date=g.finished_at.strftime("%Y-%m-%d"),
         )[:100],
-        description=t(
-            "replay.option_detail",
-            locale,
-            a=_team_names(g, 0, locale),
-            b=_team_names(g, 1, locale),
-            score=score,
-        )[:100],
+        description=result[:100],
         value=str(g.game_id),
     )
 

@@ -46,17 +46,26 @@ def choice_text(choice: Choice, locale: str) -> str:
     )
 
 
+def shown_cost(d: Decision) -> int:
+    """What a move cost as its line shows it: the best option's rounded value less the
+    move's (0 for a move as good as the best), so that the costs a player adds up from the
+    lines are the total and the mistakes the review states."""
+    if d.loss < CLOSE:
+        return 0
+    return max(0, round(d.best_value) - round(d.value))
+
+
 def _mark(d: Decision) -> str:
     if d.mistake:
         return "❌"
     if d.loss >= MISTAKE_THRESHOLD:
         return "⚠️"
-    return "✅" if d.loss < CLOSE else "☑️"
+    return "✅" if shown_cost(d) == 0 else "☑️"
 
 
 def _line(d: Decision, locale: str) -> str:
     played = choice_text(d.played, locale)
-    if d.loss < CLOSE:
+    if shown_cost(d) == 0 and not d.mistake:
         return t(
             "review.line_best",
             locale,
@@ -83,7 +92,7 @@ def _mistake(d: Decision, locale: str) -> str:
         locale,
         trick=d.trick,
         played=choice_text(d.played, locale),
-        points=round(d.loss),
+        points=shown_cost(d),
         best=choice_text(d.best, locale),
         why=t(f"review.why.{d.reason or 'other'}", locale),
     )
@@ -116,8 +125,9 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
     if not review.decisions:
         parts.append(t("review.no_choice", locale))
     else:
-        if round(review.total_loss) >= 1:
-            parts.append(t("review.total", locale, points=round(review.total_loss)))
+        total = sum(shown_cost(d) for d in review.decisions)
+        if total >= 1:
+            parts.append(t("review.total", locale, points=total))
         mistakes = review.mistakes
         if mistakes:
             parts.append(f"**{t('review.mistakes', locale)}**")

@@ -257,7 +257,11 @@ def test_the_pick_menu_lists_games_with_their_ids() -> None:
     options = select["options"]
     assert len(options) == 25
     assert options[0]["label"] == "#77 · game 1 · 2026-12-01" and options[0]["value"] == "77"
-    assert options[0]["description"] == "eggs, 60 : 60 · Alice and Bob vs 🤖 Bot 1 and 🤖 Bot 3"
-    assert options[1]["description"].startswith("defeat points 0 : 2 · ")
+    assert options[0]["description"] == "eggs, 60 : 60 · no defeat points"
+    assert options[1]["description"] == "2 defeat points to 🤖 the computers"
+    ru = ui.games_view(games[:2], "ru")
+    assert ru is not None
+    (ru_select,) = [c for c in _walk(ru.to_components()) if c.get("type") == 3]  # type: ignore[no-untyped-call]
+    assert ru_select["options"][1]["description"] == "2 штрафных очка — 🤖 компьютеры"
     assert ui.games_view([], "en-US") is None
     assert t("replay.pick", "ru") != t("replay.pick", "en")

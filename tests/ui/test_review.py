@@ -53,3 +53,24 @@ def test_the_review_button_survives_a_restart_and_needs_a_series() -> None:
     m = pattern.fullmatch(button.custom_id)
     assert m is not None and (m["key"], m["n"]) == ("ab" * 16, "3")
     assert review_view(None, 1, "en-US") is None
+
+
+def test_the_stated_costs_add_up_from_the_lines() -> None:
+    """The total and each mistake's cost are what a player reads off the lines (best value
+    less the move's), not a sum of unrounded losses that the lines do not show."""
+    for seed in range(6):
+        r = _review(seed=seed)
+        e = review_embed(r, "en-US")
+        lines = "\n".join(str(f.value) for f in e.fields).splitlines()
+        costs = {}
+        for line in lines:
+            m = re.search(r"Trick (\d+): .* — (\d+) \(best (\d+):", line)
+            if m:
+                costs[int(m[1])] = int(m[3]) - int(m[2])
+            else:
+                assert line.endswith("(the best)"), line
+        text = e.description or ""
+        total = re.search(r"cost about (\d+) card points? in all", text)
+        assert (int(total[1]) if total else 0) == sum(costs.values())
+        for trick, cost in re.findall(r"\*\*Trick (\d+):\*\* .*? cost about (\d+) points?", text):
+            assert costs[int(trick)] == int(cost)

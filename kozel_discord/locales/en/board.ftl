@@ -63,7 +63,7 @@ board-waiting = { $who } to play ({ $role }).
 board-role_you = you
 board-role_partner = your partner
 board-role_opponent = opponent
-board-on_top = On top: { $who } ({ $role }) with { $cards }
+board-on_top = Winning: { $who } ({ $role }) with { $cards }
 board-team = Partner: { $partner } · opponents: { $first }, { $second }
 board-trump = Trump: { $card } ({ $suit }) · stock: { $stock ->
         [one] { $stock } card

@@ -1,6 +1,7 @@
 # Refused requests (error-*, the service's error keys) and why a move is not allowed (reason-*).
-# COMMAND("kozel start") is the command as a clickable mention (each client shows its own
-# localised name), or "/kozel start" when the bot does not know the command's id.
+# COMMAND("kozel start") is the command as a clickable mention, which Discord shows under its
+# English name in every client; in other languages the localised name follows in brackets.
+# Without the command's id: only the name the reader's command menu shows.
 
 error-table_exists = There is already a table in this channel.
 error-try_again = The database is not answering right now — nothing was changed. Please try again in a moment.

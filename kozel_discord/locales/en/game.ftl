@@ -37,11 +37,11 @@ lobby-title = Kozel — a new table
 lobby-description = Four players in two teams; partners sit opposite. Take a seat, or fill one with a computer player. The host starts when all four seats are full.
 lobby-started = The game has started — see the table message below.
 lobby-settings = Settings
-lobby-timer_on = Turn timer: { $seconds ->
+lobby-timer_on = Move timer: { $seconds ->
         [one] { $seconds } second
        *[other] { $seconds } seconds
     } (then the computer plays the turn)
-lobby-timer_off = Turn timer: off
+lobby-timer_off = Move timer: off
 lobby-sit = Sit: { $seat }
 lobby-remove_computer = Remove computer from seat { $seat }
 lobby-add_placeholder = Add a computer player…

@@ -12,9 +12,10 @@ league-page = Page { $page } of { $pages } · { $total ->
 
 history-title = Recent series
 history-empty = No series yet.
-history-line = { $when } · { $a } vs { $b } · { $da } : { $db } · { $eggs ->
-        [one] { $eggs } egg
-       *[other] { $eggs } eggs
+history-line = { $when } · { $a } vs { $b } · { $da } : { $db }{ $eggs ->
+        [0] {""}
+        [one] {" · "}{ $eggs } egg
+       *[other] {" · "}{ $eggs } eggs
     } · { $verdict }{ $ranked }
 history-goats = goats: { $names }
 history-goats_with_eggs = goats with eggs: { $names }

@@ -22,11 +22,14 @@ replay-card_points = Card points, discards included: { $a } · { $b }
 replay-export = Export JSON
 replay-exported = The record of game #{ $id }: its seed and every move, exactly as stored. `kozel-discord verify` and `kozel-discord simulate` read this file.
 replay-pick = 🎬 Replay a game…
-replay-pick_hint = 🎬 Replay a game: pick it in the menu below, or use /league game with its #number.
+replay-pick_hint = 🎬 Replay a game: pick it in the menu below, or use { COMMAND("league game") } with its #number.
 replay-option = #{ $id } · game { $n } · { $date }
-replay-option_detail = { $score } · { $a } vs { $b }
-replay-option_score = defeat points { $a } : { $b }
-replay-option_eggs = eggs, 60 : 60
+replay-option_lost = { $dp ->
+        [one] { $dp } defeat point
+       *[other] { $dp } defeat points
+    } to { $team }
+replay-option_eggs = eggs, 60 : 60 · no defeat points
+replay-option_computers = 🤖 the computers
 
 error-game_not_found = There is no finished game #{ $id }. Recent games are listed under { COMMAND("league history") }.
 error-game_other_guild = Game #{ $id } was played on another server: replays show this server's games only.

@@ -69,7 +69,7 @@ board-waiting = Ход: { $who } ({ $role }).
 board-role_you = вы
 board-role_partner = ваш партнёр
 board-role_opponent = соперник
-board-on_top = Сверху: { $who } ({ $role }), { $cards }
+board-on_top = Сейчас берёт: { $who } ({ $role }) — { $cards }
 board-team = Партнёр: { $partner } · соперники: { $first }, { $second }
 board-trump = Козырь: { $card } ({ $suit }) · в колоде: { $stock ->
         [one] { $stock } карта

@@ -13,10 +13,11 @@ league-page = Страница { $page } из { $pages } · { $total ->
 
 history-title = Последние партии
 history-empty = Партий ещё не было.
-history-line = { $when } · { $a } против { $b } · { $da } : { $db } · { $eggs ->
-        [one] { $eggs } яйцо
-        [few] { $eggs } яйца
-       *[many] { $eggs } яиц
+history-line = { $when } · { $a } против { $b } · { $da } : { $db }{ $eggs ->
+        [0] {""}
+        [one] {" · "}{ $eggs } яйцо
+        [few] {" · "}{ $eggs } яйца
+       *[many] {" · "}{ $eggs } яиц
     } · { $verdict }{ $ranked }
 history-goats = козлы: { $names }
 history-goats_with_eggs = козлы с яйцами: { $names }

@@ -22,11 +22,15 @@ replay-card_points = Очки вместе со сбросами: { $a } · { $b
 replay-export = Выгрузить JSON
 replay-exported = Запись игры #{ $id }: её сид и все ходы, ровно как сохранены. Этот файл читают `kozel-discord verify` и `kozel-discord simulate`.
 replay-pick = 🎬 Повтор игры…
-replay-pick_hint = 🎬 Повтор игры: выберите её в меню ниже или введите /лига игра с её #номером.
+replay-pick_hint = 🎬 Повтор игры: выберите её в меню ниже или введите { COMMAND("league game") } с её #номером.
 replay-option = #{ $id } · кон { $n } · { $date }
-replay-option_detail = { $score } · { $a } против { $b }
-replay-option_score = штрафные очки { $a } : { $b }
-replay-option_eggs = яйца, 60 : 60
+replay-option_lost = { $dp ->
+        [one] { $dp } штрафное очко
+        [few] { $dp } штрафных очка
+       *[many] { $dp } штрафных очков
+    } — { $team }
+replay-option_eggs = яйца, 60 : 60 · без штрафных
+replay-option_computers = 🤖 компьютеры
 
 error-game_not_found = Сыгранной игры #{ $id } нет. Последние игры — в { COMMAND("league history") }.
 error-game_other_guild = Игра #{ $id } сыграна на другом сервере: повторы показывают только игры этого сервера.

@@ -1,6 +1,7 @@
 # Reddedilen istekler (error-*, servisin hata anahtarları) ve bir hamlenin neden olmadığı
-# (reason-*). COMMAND("kozel start") komutu tıklanabilir bir anma olarak yazar (her istemci
-# kendi dilindeki adını gösterir); bot komutun kimliğini bilmiyorsa "/kozel start".
+# (reason-*). COMMAND("kozel start") komutu tıklanabilir bir anma olarak yazar (Discord onu
+# İngilizce adıyla gösterir), ardından parantez içinde Türkçe adı; bot komutun kimliğini
+# bilmiyorsa yalnızca Türkçe adı.
 
 error-table_exists = Bu kanalda zaten bir masa var.
 error-try_again = Veritabanı şu anda yanıt vermiyor — hiçbir şey değişmedi. Lütfen birazdan yeniden deneyin.

@@ -9,7 +9,10 @@ league-page = Sayfa { $page } / { $pages } · { $total } oyuncu
 
 history-title = Son seriler
 history-empty = Henüz seri yok.
-history-line = { $when } · { $a } - { $b } · { $da } : { $db } · { $eggs } yumurta · { $verdict }{ $ranked }
+history-line = { $when } · { $a } - { $b } · { $da } : { $db }{ $eggs ->
+        [0] {""}
+       *[other] {" · "}{ $eggs } yumurta
+    } · { $verdict }{ $ranked }
 history-goats = keçiler: { $names }
 history-goats_with_eggs = yumurtalı keçiler: { $names }
 history-unranked = {" "}· derecesiz

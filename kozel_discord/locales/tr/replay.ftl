@@ -22,11 +22,11 @@ replay-card_points = Atılan kartlar dahil puanlar: { $a } · { $b }
 replay-export = JSON olarak dışa aktar
 replay-exported = Oyun #{ $id } kaydı: tohumu ve bütün hamleleri, saklandığı gibi. `kozel-discord verify` ve `kozel-discord simulate` bu dosyayı okur.
 replay-pick = 🎬 Bir oyunu tekrar izle…
-replay-pick_hint = 🎬 Bir oyunu tekrar izleyin: aşağıdaki menüden seçin ya da #numarasıyla /lig oyun yazın.
+replay-pick_hint = 🎬 Bir oyunu tekrar izleyin: aşağıdaki menüden seçin ya da #numarasıyla { COMMAND("league game") } yazın.
 replay-option = #{ $id } · oyun { $n } · { $date }
-replay-option_detail = { $score } · { $a } - { $b }
-replay-option_score = ceza puanı { $a } : { $b }
-replay-option_eggs = yumurta, 60 : 60
+replay-option_lost = { $team }: { $dp } ceza puanı
+replay-option_eggs = yumurta, 60 : 60 · ceza puanı yok
+replay-option_computers = 🤖 bilgisayarlar
 
 error-game_not_found = Biten #{ $id } numaralı bir oyun yok. Son oyunlar { COMMAND("league history") } altında.
 error-game_other_guild = Oyun #{ $id } başka bir sunucuda oynandı: tekrarlar yalnızca bu sunucunun oyunlarını gösterir.

@@ -69,7 +69,7 @@ board-waiting = Хід: { $who } ({ $role }).
 board-role_you = ви
 board-role_partner = ваш партнер
 board-role_opponent = суперник
-board-on_top = Зверху: { $who } ({ $role }), { $cards }
+board-on_top = Зараз бере: { $who } ({ $role }) — { $cards }
 board-team = Партнер: { $partner } · суперники: { $first }, { $second }
 board-trump = Козир: { $card } ({ $suit }) · у колоді: { $stock ->
         [one] { $stock } карта

@@ -33,10 +33,10 @@ hints-reason_feed = зверху ваш партнер: віддайте йом�
        *[many] { $points } очок
     }
 hints-reason_cheap_discard = { $points ->
-        [0] скидає карти без очок
-        [one] скидає найдешевше: { $points } очко
-        [few] скидає найдешевше: { $points } очка
-       *[many] скидає найдешевше: { $points } очок
+        [0] у скид ідуть карти без очок
+        [one] у скид іде найдешевше: { $points } очко
+        [few] у скид іде найдешевше: { $points } очка
+       *[many] у скид іде найдешевше: { $points } очок
     }
 hints-reason_lead_trumps = хід козирями виманює козирі суперників
 hints-reason_lead_strong = сильна карта, її важко побити

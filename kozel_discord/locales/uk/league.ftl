@@ -13,10 +13,11 @@ league-page = Сторінка { $page } з { $pages } · { $total ->
 
 history-title = Останні партії
 history-empty = Партій ще не було.
-history-line = { $when } · { $a } проти { $b } · { $da } : { $db } · { $eggs ->
-        [one] { $eggs } яйце
-        [few] { $eggs } яйця
-       *[many] { $eggs } яєць
+history-line = { $when } · { $a } проти { $b } · { $da } : { $db }{ $eggs ->
+        [0] {""}
+        [one] {" · "}{ $eggs } яйце
+        [few] {" · "}{ $eggs } яйця
+       *[many] {" · "}{ $eggs } яєць
     } · { $verdict }{ $ranked }
 history-goats = козли: { $names }
 history-goats_with_eggs = козли з яйцями: { $names }

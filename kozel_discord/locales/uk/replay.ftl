@@ -22,11 +22,15 @@ replay-card_points = Очки разом зі скидами: { $a } · { $b }
 replay-export = Вивантажити JSON
 replay-exported = Запис гри #{ $id }: її сід і всі ходи, точно як збережено. Цей файл читають `kozel-discord verify` і `kozel-discord simulate`.
 replay-pick = 🎬 Повтор гри…
-replay-pick_hint = 🎬 Повтор гри: виберіть її в меню нижче або введіть /ліга гра з її #номером.
+replay-pick_hint = 🎬 Повтор гри: виберіть її в меню нижче або введіть { COMMAND("league game") } з її #номером.
 replay-option = #{ $id } · гра { $n } · { $date }
-replay-option_detail = { $score } · { $a } проти { $b }
-replay-option_score = штрафні очки { $a } : { $b }
-replay-option_eggs = яйця, 60 : 60
+replay-option_lost = { $dp ->
+        [one] { $dp } штрафне очко
+        [few] { $dp } штрафні очки
+       *[many] { $dp } штрафних очок
+    } — { $team }
+replay-option_eggs = яйця, 60 : 60 · без штрафних
+replay-option_computers = 🤖 комп'ютери
 
 error-game_not_found = Зіграної гри #{ $id } немає. Останні ігри — в { COMMAND("league history") }.
 error-game_other_guild = Гру #{ $id } зіграно на іншому сервері: повтори показують лише ігри цього сервера.
