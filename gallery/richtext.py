@@ -59,6 +59,7 @@ class Piece:
     image: bytes | None = None  # a custom emoji's image
     space: bool = False
     suit: str | None = None  # a suit mark no bundled font has, drawn as a shape
+    glue: bool = False  # no line break before it (a WORD JOINER, U+2060, came before it)
 
     def width(self) -> float:
         if self.suit is not None:
@@ -162,7 +163,18 @@ def suit_mark(ch: str, size: int, color: tuple[int, int, int]) -> Image.Image:
     return out
 
 
+WORD_JOINER = "\u2060"
+
+
 def _text_pieces(text: str, style: Style) -> list[Piece]:
+    if WORD_JOINER in text:  # "Q\u2060♦": the two sides stay on one line, as in a browser
+        glued: list[Piece] = []
+        for i, chunk in enumerate(text.split(WORD_JOINER)):
+            chunk_pieces = _text_pieces(chunk, style)
+            if i and chunk_pieces:
+                chunk_pieces[0] = replace(chunk_pieces[0], glue=True)
+            glued += chunk_pieces
+        return glued
     pieces: list[Piece] = []
     for run, key in split_emoji(text):
         if key is not None:
@@ -337,10 +349,14 @@ def layout(pieces: list[Piece], width: int, size: float) -> list[Line]:
                 x += w
             continue
         if x + w > width and cur.items:
+            carried = _glued_tail(cur, p)
             while cur.items and cur.items[-1][1].space:
                 cur.items.pop()
             lines.append(Line([], lh, size))
             cur, x = lines[-1], 0.0
+            for q in carried:  # the pieces joined to this one move to the new line with it
+                cur.items.append((x, q))
+                x += q.width()
         if w > width and p.emoji is None and p.image is None:
             # a word longer than the line: cut it by characters
             chunk = ""
@@ -355,6 +371,21 @@ def layout(pieces: list[Piece], width: int, size: float) -> list[Line]:
         cur.items.append((x, p))
         x += w
     return lines
+
+
+def _glued_tail(cur: Line, p: Piece) -> list[Piece]:
+    """Take from the end of ``cur`` the pieces that ``p`` is glued to (none when ``p`` is
+    not glued, or when they fill the whole line and so must break anyway)."""
+    n = 0
+    glue = p.glue
+    while glue and n < len(cur.items) and not cur.items[-1 - n][1].space:
+        glue = cur.items[-1 - n][1].glue
+        n += 1
+    if n == 0 or n == len(cur.items):
+        return []
+    tail = [q for _, q in cur.items[-n:]]
+    del cur.items[-n:]
+    return tail
 
 
 def draw_line(im: Image.Image, line: Line, x0: int, y0: int) -> None:

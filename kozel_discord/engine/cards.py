@@ -201,7 +201,8 @@ _RANK_ALIASES: Final = {
     "t": Rank.TEN,
     "a": Rank.ACE,
 }
-_CARD_RE: Final = re.compile(r"^\s*(10|[6-9tjqka])\s*([cdhs♣♦♥♠♧♢♡♤☘])\s*$", re.IGNORECASE)
+# Between rank and suit: blanks, or the word joiner (U+2060) of the bot's own card texts.
+_CARD_RE: Final = re.compile(r"^\s*(10|[6-9tjqka])[\s\u2060]*([cdhs♣♦♥♠♧♢♡♤☘])\s*$", re.IGNORECASE)
 _BY_RANK_SUIT: Final = {(c.rank, c.suit): c for c in CARDS}
 
 

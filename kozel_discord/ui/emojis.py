@@ -40,9 +40,14 @@ SUIT_MARK = {Suit.CLUBS: "☘", Suit.SPADES: "♤", Suit.HEARTS: "♥", Suit.DIA
 _OURS = re.compile(rf"^{PREFIX}[0-9a-z]+_[0-9a-f]{{{HASH_CHARS}}}$")
 
 
+WORD_JOINER = "\u2060"  # invisible; no line break between a card's rank and its suit
+
+
 def card_text(c: Card, locale: str) -> str:
-    """One card as colour-safe text through the viewer's language (``card-text``)."""
-    return t("card.text", locale, rank=c.rank.label, suit=SUIT_MARK[c.suit])
+    """One card as colour-safe text through the viewer's language (``card-text``). A word
+    joiner keeps the rank and the suit mark on one line: Discord draws ♥ ♦ as emoji images,
+    and a browser may otherwise break a line between a letter and an image ("Q" / "♦")."""
+    return t("card.text", locale, rank=c.rank.label, suit=WORD_JOINER + SUIT_MARK[c.suit])
 
 
 def cards_text(cards: Iterable[Card], locale: str, sep: str = " ") -> str:

@@ -81,7 +81,7 @@ async def test_two_humans_two_computers_play_a_series_to_12(
     assert standin.rejections == [] and standin.unhandled == [] and standin.missed_deadlines == []
 
 
-CARD_RE = re.compile(r"(10|[6-9JQKA])[♣♦♥♠♤♧☘]")
+CARD_RE = re.compile(r"(10|[6-9JQKA])\u2060?[♣♦♥♠♤♧☘]")
 
 
 def _label(text: str) -> str:

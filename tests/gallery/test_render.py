@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from gallery.render import Message, render_message
-from gallery.richtext import Names, split_emoji
+from gallery.richtext import Names, Style, inline, layout, split_emoji
 from gallery.theme import BG, px
 
 
@@ -134,3 +134,22 @@ def test_emoji_are_found_as_discord_finds_them() -> None:
     runs = split_emoji("9♣ 👍🏽 #1 🂠")
     keys = [k for _, k in runs if k]
     assert keys == ["2663", "1f44d-1f3fd"]  # 🂠 is not an emoji; '#' alone is text
+
+
+def test_a_word_joiner_keeps_a_card_on_one_line() -> None:
+    """ "Q\u2060♦" never breaks between the rank and the suit (as a browser keeps it), while
+    the same text without the joiner may."""
+
+    def lines(text: str, width: int) -> list[str]:
+        laid = layout(inline(text, Style(), Names()), width, 16)
+        return ["".join(p.text for _, p in line.items) for line in laid]
+
+    text = "Trump: Q\u2060♦ (diamonds)"
+    plain = text.replace("\u2060", "")
+    widths = range(px(60), px(400), 4)
+    broken = [w for w in widths if any(x.endswith("Q") for x in lines(plain, w))]
+    assert broken, "without the joiner some width breaks between Q and ♦"
+    for w in broken:
+        got = lines(text, w)
+        assert not any(x.rstrip().endswith("Q") for x in got), (w, got)
+        assert any("Q♦" in x for x in got), (w, got)
