@@ -13,8 +13,8 @@ the text colour: light on dark, dark on light), clubs with the shamrock ☘ (gre
 themes; clubs are the trefoil, *trèfle*, трефы, and green is the four-colour deck's clubs), and
 ♥ ♦ for the red ones (red on both themes). Two outline marks, ♤ and ♧, were too alike at a
 phone's text size: "7♧ K♥ 7♤" read as two equal sevens. For the same reason the card
-emojis draw clubs green (``pictures.cards.CLUBS_EMOJI``): a black club and a black spade
-are the same few pixels at emoji size.
+emojis and the table pictures draw clubs green (``pictures.style.CLUBS``): a black club and
+a black spade are the same few pixels at emoji size, and text and pictures agree.
 """
 
 from __future__ import annotations

@@ -19,6 +19,8 @@ from PIL import Image
 
 from kozel_discord.engine import Action, ActionKind, Series, card, cards, observe
 from kozel_discord.ui import pictures
+from kozel_discord.ui.pictures.cards import face
+from kozel_discord.ui.pictures.draw import png
 from kozel_discord.ui.pictures.fonts import ELLIPSIS, clean, fit, font
 from tests.engine.helpers import position, series_with
 
@@ -256,3 +258,20 @@ def test_club_and_spade_emojis_differ_in_colour(rank: str) -> None:
     assert club[1] > club[0] + 60 and club[1] > club[2] + 40  # green
     assert max(spade) < 60  # black
     assert heart[0] > heart[1] + 100  # red
+
+
+@pytest.mark.parametrize("size", [(74, 104), (176, 246)])
+def test_the_table_pictures_draw_clubs_green_as_the_text_and_emojis_do(
+    size: tuple[int, int],
+) -> None:
+    """The text writes 7☘ (green) and the emojis draw it green: the table's cards agree,
+    through the pictures' fixed palette."""
+
+    def ink(c: str) -> tuple[int, int, int]:
+        sheet = Image.new("RGBA", size, (255, 255, 255, 255))
+        sheet.alpha_composite(face(card(c), *size))
+        return _ink(png(sheet))
+
+    club, spade = ink("7c"), ink("7s")
+    assert club[1] > club[0] + 60 and club[1] > club[2] + 40  # green
+    assert max(spade) < 60  # black

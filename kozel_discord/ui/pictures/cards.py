@@ -23,14 +23,11 @@ SS = 4  # supersampling factor of shapes
 EMOJI_SIZE = 128
 
 
-# Clubs on the card emojis: at emoji size (about 9 px of pip on a phone) a black club and a
-# black spade look alike, so the emojis draw clubs green, as a four-colour deck does and as
-# the text's shamrock ☘ is; the table pictures' pips are big enough for the classic black.
-# (Not in ``style``: its colours make the table pictures' palette, which this one is not in.)
-CLUBS_EMOJI: style.RGB = (22, 128, 52)
-
-
 def suit_colour(suit: Suit) -> style.RGB:
+    """Red hearts and diamonds, black spades, green clubs (on the card emojis a black club
+    and a black spade are the same few pixels on a phone; the text's ☘ is green too)."""
+    if suit is Suit.CLUBS:
+        return style.CLUBS
     return style.RED if suit in (Suit.HEARTS, Suit.DIAMONDS) else style.BLACK
 
 
@@ -97,7 +94,7 @@ def face(c: Card, w: int, h: int, gold: bool = False, stacked: bool = False) -> 
     edge = style.TRUMP_GOLD if gold else style.CARD_EDGE
     bw = max(SS, round(w * SS * (0.06 if gold else 0.025)))
     d.rounded_rectangle([0, 0, w * SS - 1, h * SS - 1], _radius(w) * SS, style.CARD_FACE, edge, bw)
-    colour = CLUBS_EMOJI if stacked and c.suit is Suit.CLUBS else suit_colour(c.suit)
+    colour = suit_colour(c.suit)
     if stacked:
         s = h * 0.40 * SS
         pip(d, c.suit, (w * SS - s) / 2, h * SS * 0.55, s, colour)

@@ -1,7 +1,9 @@
 """Colours of the pictures, chosen to read on Discord's dark (#313338) and light (#ffffff)
-themes alike: an opaque dark-green felt, white card faces with a dark border, classic
-red and black suits, and an Okabe-Ito blue/orange pair for the two teams (told apart
-with every common colour-vision deficiency)."""
+themes alike: an opaque dark-green felt, white card faces with a dark border, red hearts
+and diamonds, black spades and green clubs (a black club and a black spade look alike at
+a phone's size; the text's clubs mark is the green shamrock ☘), and an Okabe-Ito
+blue/orange pair for the two teams (told apart with every common colour-vision
+deficiency)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ CARD_FACE: Final[RGB] = (255, 255, 255)
 CARD_EDGE: Final[RGB] = (40, 42, 48)
 RED: Final[RGB] = (206, 22, 36)
 BLACK: Final[RGB] = (20, 20, 24)
+CLUBS: Final[RGB] = (22, 128, 52)  # as a four-colour deck's clubs
 BACK: Final[RGB] = (48, 64, 140)
 BACK_LINE: Final[RGB] = (98, 118, 204)
 
