@@ -92,7 +92,7 @@ def _trick_lines(table: Table, obs: Observation, locale: str) -> list[str]:
         who = render.who(table.seats[obs.top_seat], locale)
         lines.append(
             t(
-                "board.on_top",
+                "board.on_top_you" if obs.top_seat == obs.seat else "board.on_top",
                 locale,
                 who=who,
                 role=_role(obs, obs.top_seat, locale),

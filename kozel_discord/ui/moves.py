@@ -9,7 +9,8 @@ This module only groups, orders and words them:
   first), then the discards (fewest points thrown away first), or the leads (one card
   first, then pairs, ...);
 - a beat says which card beats which and whether it takes the trick (the last play of a
-  trick) or only lies on top for now; a discard says the points (and trumps) it throws away;
+  trick) or only lies on top for now; a discard says the points (and trumps) it puts into
+  the trick (they go to its taker);
   every lead and discard says what stays in the hand, so no two options read the same;
 - the status line advises only moves that exist (no "beat or discard" without a beat).
 """

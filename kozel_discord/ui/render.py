@@ -129,8 +129,11 @@ def turn_line(table: Table, obs: Observation, locale: str) -> str:
 
 
 def last_move_line(table: Table, locale: str) -> str:
+    """The last move, when the clock made it ("… (time ran out: the computer played)"):
+    every other move is already in the table's trick lines, and a repeated line under
+    the table went stale once its trick was over."""
     ev = table.last_event
-    if not ev:
+    if not ev or not ev.get("timed_out"):
         return ""
     seat = table.seats[ev["seat"]] if 0 <= ev.get("seat", -1) < 4 else None
     text = t(f"move.{ev['kind']}", locale, who=who(seat, locale), n=ev.get("n", 0))

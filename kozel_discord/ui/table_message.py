@@ -393,7 +393,7 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
     if table.hints:
         lines.append(t("hints.table_on", locale))
     last = render.last_move_line(table, locale)
-    if last and not obs.series_over:
+    if last and not obs.series_over:  # only a move the clock made: the trick lists the rest
         lines.append(last)
     sealed = fair.commitment(table, obs.game_number)
     if sealed is not None:  # small print: the full value is in "Last tricks"

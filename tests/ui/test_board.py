@@ -83,7 +83,8 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
             assert len(o.label) <= 100 and len(o.description) <= 100
             if o.group == "discard":
                 points = sum(c.points for c in o.action.cards)
-                assert o.description.startswith(f"Throws away {points} point"), o.description
+                assert o.description.startswith(f"Puts {points} point"), o.description
+                assert " into the trick" in o.description, o.description
                 trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
                 assert ("trump" in o.description) == bool(trumps), o.description
             if o.group == "beat":
@@ -130,7 +131,7 @@ def test_the_status_line_advises_only_moves_that_exist() -> None:
         ), line
         if not obs.my_turn and obs.turn is not None:
             role = "your partner" if obs.turn == (obs.seat or 0) ^ 2 else "opponent"
-            assert f"to play ({role})" in line
+            assert f"Waiting for {role} " in line
 
 
 def test_the_board_names_partner_and_opponents_and_keeps_to_the_limits() -> None:

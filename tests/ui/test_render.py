@@ -136,3 +136,17 @@ def test_russian_table_shows_the_pictures_indices_and_plain_team_names() -> None
     assert "<@10> и <@12>" in summary and "🤖 Компьютер 2 и 🤖 Компьютер 4" in summary
     assert "&" not in summary and ") (" not in summary
     assert re.search(r"\d+ (очко|очка|очков) · \d+ (взятка|взятки|взяток)", summary)
+
+
+def test_the_table_repeats_only_a_move_the_clock_made() -> None:
+    """Every move is in the trick lines; the line under the table adds only that time ran
+    out (a repeated "X discarded 1 card." went stale once its trick was over)."""
+    series = Series(3)
+    table = _table(series)
+    table.last_event = {"kind": "discard", "seat": 1, "n": 1}
+    assert render.last_move_line(table, "en-US") == ""
+    assert "<@11> discarded" not in _public_text(table, series, "en-US")
+    table.last_event = {"kind": "discard", "seat": 1, "n": 1, "timed_out": True}
+    line = render.last_move_line(table, "en-US")
+    assert line == "<@11> discarded 1 card. (time ran out: the computer played)"
+    assert line in _public_text(table, series, "en-US")

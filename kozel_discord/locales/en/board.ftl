@@ -14,10 +14,10 @@ opt-beat = Beat with { $cards }
 opt-beat_desc = { $pairs } — { $outcome }
 opt-discard = Discard { $cards }
 # $trumps is empty or opt-trumps.
-opt-discard_desc = Throws away { $points ->
+opt-discard_desc = Puts { $points ->
         [one] { $points } point
        *[other] { $points } points
-    }{ $trumps } · { $kept }
+    } into the trick{ $trumps } · { $kept }
 opt-trumps = , { $n ->
         [one] a trump
        *[other] { $n } trumps
@@ -59,11 +59,12 @@ board-no_beat = **Your turn**: nothing of yours beats { $top } — discard { $k 
         [one] { $k } card
        *[other] { $k } cards
     }.
-board-waiting = { $who } to play ({ $role }).
+board-waiting = Waiting for { $role } { $who }.
 board-role_you = you
 board-role_partner = your partner
 board-role_opponent = opponent
-board-on_top = Winning: { $who } ({ $role }) with { $cards }
+board-on_top = Winning: { $role } { $who } with { $cards }
+board-on_top_you = Winning: you, with { $cards }
 board-team = Partner: { $partner } · opponents: { $first }, { $second }
 board-trump = Trump: { $card } ({ $suit }) · stock: { $stock ->
         [one] { $stock } card

@@ -30,9 +30,9 @@ hints-reason_feed = your partner is on top: give them { $points ->
        *[other] { $points } points
     }
 hints-reason_cheap_discard = { $points ->
-        [0] throws away cards worth nothing
-        [one] throws away the cheapest: { $points } point
-       *[other] throws away the cheapest: { $points } points
+        [0] puts no points into the trick
+        [one] puts the fewest points into the trick: { $points }
+       *[other] puts the fewest points into the trick: { $points }
     }
 hints-reason_lead_trumps = leads trumps to draw the opponents' trumps
 hints-reason_lead_strong = a strong card that is hard to beat

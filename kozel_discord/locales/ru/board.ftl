@@ -14,7 +14,7 @@ opt-on_top = пока сверху
 opt-beat = Побить: { $cards }
 opt-beat_desc = { $pairs } — { $outcome }
 opt-discard = Сбросить { $cards }
-opt-discard_desc = В сброс { $points ->
+opt-discard_desc = Во взятку { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
@@ -65,11 +65,12 @@ board-no_beat = **Ваш ход**: побить { $top } нечем — сбро
         [few] { $k } карты
        *[many] { $k } карт
     }.
-board-waiting = Ход: { $who } ({ $role }).
+board-waiting = Ход: { $role } { $who }.
 board-role_you = вы
 board-role_partner = ваш партнёр
 board-role_opponent = соперник
-board-on_top = Сейчас берёт: { $who } ({ $role }) — { $cards }
+board-on_top = Сейчас берёт { $role } { $who } — { $cards }
+board-on_top_you = Сейчас берёте вы — { $cards }
 board-team = Партнёр: { $partner } · соперники: { $first }, { $second }
 board-trump = Козырь: { $card } ({ $suit }) · в колоде: { $stock ->
         [one] { $stock } карта

@@ -1,13 +1,13 @@
-# Повторы и выгрузка сыгранных игр: /лига игра и меню «Повтор игры» в истории и профилях.
+# Повторы и выгрузка сыгранных конов: /лига кон и меню «Повтор кона» в истории и профилях.
 
-cmd-game-name = игра
-cmd-game-desc = Повтор сыгранной игры этого сервера, взятка за взяткой
+cmd-game-name = кон
+cmd-game-desc = Повтор сыгранного кона этого сервера, взятка за взяткой
 cmd-game-id_name = номер
-cmd-game-id = Номер игры (#…) из /лига история и профилей
+cmd-game-id = Номер кона (#…) из /лига история и профилей
 cmd-game-public_name = всем
 cmd-game-public = Показать повтор всему каналу (по умолчанию его видите только вы)
 
-replay-title = 🎬 **Повтор игры #{ $id }** · кон { $n } своей партии · { $when }
+replay-title = 🎬 **Повтор кона #{ $id }** · { $n }-й кон партии · { $when }
 replay-trick = **Взятка { $n } из { $total }** · заход: { $leader }
 replay-took = **Взятку берёт { $who }**: { $cards } ({ $team }) · { $points ->
         [one] { $points } очко
@@ -20,9 +20,9 @@ replay-discards_hidden = Сброшенные карты остаются руб
 replay-result_title = Кон { $n }: итог
 replay-card_points = Очки вместе со сбросами: { $a } · { $b }
 replay-export = Выгрузить JSON
-replay-exported = Запись игры #{ $id }: её сид и все ходы, ровно как сохранены. Этот файл читают `kozel-discord verify` и `kozel-discord simulate`.
-replay-pick = 🎬 Повтор игры…
-replay-pick_hint = 🎬 Повтор игры: выберите её в меню ниже или введите { COMMAND("league game") } с её #номером.
+replay-exported = Запись кона #{ $id }: его сид и все ходы, ровно как сохранены. Этот файл читают `kozel-discord verify` и `kozel-discord simulate`.
+replay-pick = 🎬 Повтор кона…
+replay-pick_hint = 🎬 Повтор кона: выберите его в меню ниже или введите { COMMAND("league game") } с его #номером.
 replay-option = #{ $id } · кон { $n } · { $date }
 replay-option_lost = { $dp ->
         [one] { $dp } штрафное очко
@@ -32,6 +32,6 @@ replay-option_lost = { $dp ->
 replay-option_eggs = яйца, 60 : 60 · без штрафных
 replay-option_computers = 🤖 компьютеры
 
-error-game_not_found = Сыгранной игры #{ $id } нет. Последние игры — в { COMMAND("league history") }.
-error-game_other_guild = Игра #{ $id } сыграна на другом сервере: повторы показывают только игры этого сервера.
-error-game_unreadable = Запись игры #{ $id } не удаётся воспроизвести.
+error-game_not_found = Сыгранного кона #{ $id } нет. Последние коны — в { COMMAND("league history") }.
+error-game_other_guild = Кон #{ $id } сыгран на другом сервере: повторы показывают только коны этого сервера.
+error-game_unreadable = Запись кона #{ $id } не удаётся воспроизвести.

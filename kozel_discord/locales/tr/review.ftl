@@ -4,7 +4,7 @@
 button-review = Analiz
 review-title = { $n }. oyunun analiziniz
 review-intro = { $seat } · { $moves } hamle, { $choices } tanesinde seçim vardı.
-    Sayı, o hamleden sonra takımınızın oyun sonunda bekleyebileceği kart puanıdır (120 üzerinden): güçlü bilgisayar o anda görebildiklerinize uyan { $worlds ->
+    Sayı, o hamleden sonra takımınızın oyun sonunda bekleyebileceği kart puanıdır (120 üzerinden): zor seviyedeki bilgisayar o anda görebildiklerinize uyan { $worlds ->
         [one] { $worlds } dağıtımda
        *[other] { $worlds } dağıtımda
     } oyunu sonuna kadar oynadı, kapalı kartlara bakmadan.

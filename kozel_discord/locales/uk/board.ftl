@@ -14,7 +14,7 @@ opt-on_top = поки зверху
 opt-beat = Побити: { $cards }
 opt-beat_desc = { $pairs } — { $outcome }
 opt-discard = Скинути { $cards }
-opt-discard_desc = У скид { $points ->
+opt-discard_desc = У взятку { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
@@ -65,11 +65,12 @@ board-no_beat = **Ваш хід**: побити { $top } нічим — скин
         [few] { $k } карти
        *[many] { $k } карт
     }.
-board-waiting = Хід: { $who } ({ $role }).
+board-waiting = Хід: { $role } { $who }.
 board-role_you = ви
 board-role_partner = ваш партнер
 board-role_opponent = суперник
-board-on_top = Зараз бере: { $who } ({ $role }) — { $cards }
+board-on_top = Зараз бере { $role } { $who } — { $cards }
+board-on_top_you = Зараз берете ви — { $cards }
 board-team = Партнер: { $partner } · суперники: { $first }, { $second }
 board-trump = Козир: { $card } ({ $suit }) · у колоді: { $stock ->
         [one] { $stock } карта
