@@ -169,19 +169,21 @@ class LobbyButton(
     def __init__(self, table: Table | str, action: str, locale: str = "en-US") -> None:
         table_id = table if isinstance(table, str) else table.table_id
         label = t(f"lobby.{action}", locale)
+        style = self.STYLES[action]
         disabled = False
         if isinstance(table, Table):
-            if action == "timer":
-                label = t(
-                    "lobby.timer_button_on" if table.turn_timeout else "lobby.timer_button_off",
-                    locale,
-                )
+            if action == "timer" and table.turn_timeout:  # on: its seconds, coloured as "on"
+                seconds = round(table.turn_timeout)
+                label = t("lobby.timer_button_on", locale, seconds=seconds)
+                style = discord.ButtonStyle.primary
+            elif action == "timer":
+                label = t("lobby.timer_button_off", locale)
             if action == "begin":
                 disabled = not table.full or not table.human_ids
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
-                style=self.STYLES[action],
+                style=style,
                 custom_id=f"kozel:lobby:{table_id}:{action}",
                 disabled=disabled,
                 row=2,

@@ -4,5 +4,5 @@
 fair-table = 🔒 Роздачу запечатано: { $short }…
 fair-tricks_footer = 🔒 Печатка роздачі (SHA-256 сіда й солі цієї гри; їх буде відкрито, коли гра закінчиться): { $commitment }
 fair-reveal_title = 🔓 Чесна роздача
-fair-reveal = Сід і сіль (їхній SHA-256 — печатка { $short }…):
-fair-reveal_check = Перевірка всієї гри: `kozel-discord verify`
+fair-reveal = Ключ роздачі (його SHA-256 — печатка { $short }…, яку було видно під час кону):
+fair-reveal_check = Роздачу й кожен хід може перевірити будь-хто: `kozel-discord verify` з вивантаженням кону (кнопка вивантаження в його повторі).
