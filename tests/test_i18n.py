@@ -248,7 +248,7 @@ def test_commands_in_texts_are_real_commands_and_become_mentions() -> None:
     assert all(set(p.split()) <= names for p in paths), paths
     # Without the id: the name the reader's command menu shows (what they type).
     assert t("error.no_table", "ru").endswith("командой /козёл начать.")
-    assert "/league ranked is on" in t("league.empty", "en-US")
+    assert "turns on /league ranked;" in t("league.empty", "en-US")
     COMMANDS.update([("kozel", 1234567890123), ("league", 5)])
     # With it: a clickable mention, which Discord shows under the English name in every
     # client, so other languages add their own name after it.

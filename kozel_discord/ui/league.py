@@ -53,7 +53,10 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
     return e
 
 
-def standings_view(page: StandingsPage, locale: str) -> discord.ui.View:
+def standings_view(page: StandingsPage, locale: str) -> discord.ui.View | None:
+    """The paging buttons ◀ ▶, or None when everything fits on one page."""
+    if page.pages <= 1:
+        return None
     view = discord.ui.View(timeout=None)
     view.add_item(
         StandingsPageButton(
@@ -210,7 +213,11 @@ def standings_message(page: StandingsPage, interaction: discord.Interaction[Any]
     """The embed and paging buttons of a standings page, in the server's language."""
     locale = locale_of(interaction, public=True)
     name = interaction.guild.name if interaction.guild else ""
-    return {"embed": standings_embed(page, name, locale), "view": standings_view(page, locale)}
+    message: dict[str, Any] = {"embed": standings_embed(page, name, locale)}
+    view = standings_view(page, locale)
+    if view is not None:  # (send_message does not take view=None)
+        message["view"] = view
+    return message
 
 
 def history_embed(rows: list[SeriesSummary], locale: str) -> discord.Embed:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
-from kozel_discord.store.records import SeatSpec, SeriesStatus, SeriesSummary
-from kozel_discord.ui.league import series_line
+import discord
+
+from kozel_discord.store.records import SeatSpec, SeriesStatus, SeriesSummary, StandingsPage
+from kozel_discord.ui.league import series_line, standings_view
 
 WHEN = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
 
@@ -51,3 +53,18 @@ def test_two_computers_of_one_level_are_written_once() -> None:
     assert "<@101> and <@102> vs 🤖 normal ×2 · " in line
     mixed = (*HUMANS_VS_NORMALS[:3], SeatSpec(3, None, "Bot 3", "random"))
     assert "vs 🤖 normal and 🤖 easy · " in series_line(_series(mixed, 0), "en")
+
+
+def _page(pages: int, page: int = 0) -> StandingsPage:
+    return StandingsPage(
+        guild_id=1, target=12, sort="rating", page=page, per_page=10, total=0, pages=pages, rows=()
+    )
+
+
+def test_paging_buttons_only_when_there_is_another_page() -> None:
+    """An empty or one-page table showed two disabled arrows."""
+    assert standings_view(_page(1), "en") is None
+    view = standings_view(_page(3, page=1), "en")
+    assert view is not None
+    arrows = [c for c in view.children if isinstance(c, discord.ui.DynamicItem)]
+    assert [a.item.disabled for a in arrows] == [False, False]  # type: ignore[attr-defined]

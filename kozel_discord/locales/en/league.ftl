@@ -2,7 +2,7 @@
 
 league-title = League table — { $guild }
 league-sorted_by = Sorted by { $sort }
-league-empty = No ranked series yet. Series with computer players count only once { COMMAND("league ranked") } is on; start one with { COMMAND("kozel start") }!
+league-empty = No ranked series yet. Series with computer players count only if an admin turns on { COMMAND("league ranked") }; start one with { COMMAND("kozel start") }!
 league-columns = # · player · rating · series W/L · goat (with eggs) · games W/L · eggs
 league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
 league-page = Page { $page } of { $pages } · { $total ->

@@ -2,7 +2,7 @@
 # evaluation (ui/review.py). English plural forms: one, other.
 
 button-review = Review
-review-title = Your review of game { $n }
+review-title = Review of your moves — game { $n }
 review-intro = { $seat } · { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
@@ -38,7 +38,7 @@ review-act-molodka = declaring the molodka { $cards }
 review-act-pass = not declaring the molodka
 
 review-why-could_beat = taking the trick was worth more than keeping your cards
-review-why-same_cards = the same cards face up would have beaten the trick instead of throwing it away
+review-why-same_cards = played face up, the same cards would have beaten the cards on top instead of being discarded
 review-why-keep_cards = keeping those cards for later tricks was worth more than this trick
 review-why-partner_on_top = your partner was already on top of the trick
 review-why-feed_partner = your partner was taking the trick, so your points would go to your team

@@ -2,7 +2,7 @@
 
 league-title = Турнирная таблица — { $guild }
 league-sorted_by = Сортировка по { $sort }
-league-empty = Рейтинговых партий ещё не было. Партии с компьютерами идут в зачёт, только если включено { COMMAND("league ranked") }; начните: { COMMAND("kozel start") }!
+league-empty = Рейтинговых партий ещё не было. Партии с компьютерами идут в зачёт, только если администратор включил { COMMAND("league ranked") }; начните: { COMMAND("kozel start") }!
 league-columns = # · игрок · рейтинг · партии В/П · козёл (с яйцами) · коны В/П · яйца
 league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
 league-page = Страница { $page } из { $pages } · { $total ->

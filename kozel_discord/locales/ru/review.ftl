@@ -2,16 +2,16 @@
 # Формы: one (1, 21…), few (2–4, 22–24…), many (0, 5–20…).
 
 button-review = Разбор
-review-title = Ваш разбор кона { $n }
+review-title = Разбор ваших ходов — кон { $n }
 review-intro = { $seat } · { $moves ->
         [one] { $moves } ход
         [few] { $moves } хода
        *[many] { $moves } ходов
-    }, с выбором: { $choices }.
-    Число — сколько очков в картах (из 120) ваша команда могла ждать к концу кона после этого хода: сильный компьютер доиграл его на { $worlds ->
+    }, из них с выбором: { $choices }.
+    Число — сколько очков в картах (из 120) ваша команда могла ждать к концу кона после этого хода: компьютер уровня «сильный» доиграл его на { $worlds ->
         [one] { $worlds } раскладе
        *[other] { $worlds } раскладах
-    }, согласных с тем, что вы тогда видели, — без скрытых карт.
+    }, совместимых с тем, что вы тогда видели, — без скрытых карт.
 review-total = Против лучших вариантов ваши ходы стоили в сумме около { $points ->
         [one] { $points } очка
        *[other] { $points } очков
@@ -28,19 +28,19 @@ review-mistake = **Взятка { $trick }:** { $played } — в среднем 
        *[many] { $points } очков
     }; лучше: { $best } — { $why }.
 review-moves = Ваши ходы
-review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший)
+review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший ход)
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше { $best_value }: { $best })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
 review-legend = ✅ лучший · ☑️ почти лучший · ⚠️ минус { $points } и больше · ❌ самые дорогие
 
 review-act-lead = зайти с { $cards }
-review-act-beat = побить: { $cards }
+review-act-beat = побить { $cards }
 review-act-discard = сбросить { $cards }
 review-act-molodka = объявить молодку { $cards }
 review-act-pass = не объявлять молодку
 
 review-why-could_beat = взять взятку было выгоднее, чем сберечь карты
-review-why-same_cards = те же карты в открытую побили бы взятку, а не ушли бы впустую
+review-why-same_cards = эти же карты, сыгранные в открытую, побили бы взятку, а не ушли в сброс
 review-why-keep_cards = сберечь эти карты на следующие взятки было выгоднее этой взятки
 review-why-partner_on_top = сверху уже была карта партнёра
 review-why-feed_partner = взятку брал партнёр, и ваши очки достались бы вашей команде

@@ -2,7 +2,7 @@
 
 league-title = Lig tablosu — { $guild }
 league-sorted_by = Sıralama: { $sort }
-league-empty = Henüz dereceli seri yok. Bilgisayarlı seriler yalnızca { COMMAND("league ranked") } açıkken sayılır; { COMMAND("kozel start") } ile bir tane başlatın!
+league-empty = Henüz dereceli seri yok. Bilgisayarlı seriler yalnızca bir yönetici { COMMAND("league ranked") } ayarını açtıysa sayılır; { COMMAND("kozel start") } ile bir tane başlatın!
 league-columns = # · oyuncu · puan · seri G/M · keçi (yumurtalı) · oyun G/M · yumurta
 league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
 league-page = Sayfa { $page } / { $pages } · { $total } oyuncu

@@ -2,7 +2,7 @@
 
 league-title = Турнірна таблиця — { $guild }
 league-sorted_by = Сортування за { $sort }
-league-empty = Рейтингових партій ще не було. Партії з комп'ютерами йдуть у залік, лише якщо ввімкнено { COMMAND("league ranked") }; почніть: { COMMAND("kozel start") }!
+league-empty = Рейтингових партій ще не було. Партії з комп'ютерами йдуть у залік, лише якщо адміністратор увімкнув { COMMAND("league ranked") }; почніть: { COMMAND("kozel start") }!
 league-columns = # · гравець · рейтинг · партії В/П · козел (з яйцями) · кони В/П · яйця
 league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
 league-page = Сторінка { $page } з { $pages } · { $total ->
