@@ -1,13 +1,13 @@
-# Повтори та вивантаження зіграних ігор: /ліга гра та меню «Повтор гри» в історії й профілях.
+# Повтори та вивантаження зіграних конів: /ліга кон та меню «Повтор кону» в історії й профілях.
 
-cmd-game-name = гра
-cmd-game-desc = Повтор зіграної гри цього сервера, взятка за взяткою
+cmd-game-name = кон
+cmd-game-desc = Повтор зіграного кону цього сервера, взятка за взяткою
 cmd-game-id_name = номер
-cmd-game-id = Номер гри (#…) з /ліга історія та профілів
+cmd-game-id = Номер кону (#…) з /ліга історія та профілів
 cmd-game-public_name = усім
 cmd-game-public = Показати повтор усьому каналу (типово його бачите лише ви)
 
-replay-title = 🎬 **Повтор гри #{ $id }** · гра { $n } своєї партії · { $when }
+replay-title = 🎬 **Повтор кону #{ $id }** · { $n }-й кон партії · { $when }
 replay-trick = **Взятка { $n } з { $total }** · захід: { $leader }
 replay-took = **Взятку бере { $who }**: { $cards } ({ $team }) · { $points ->
         [one] { $points } очко
@@ -20,10 +20,10 @@ replay-discards_hidden = Скинуті карти лишаються сороч
 replay-result_title = Гра { $n }: підсумок
 replay-card_points = Очки разом зі скидами: { $a } · { $b }
 replay-export = Вивантажити JSON
-replay-exported = Запис гри #{ $id }: її сід і всі ходи, точно як збережено. Цей файл читають `kozel-discord verify` і `kozel-discord simulate`.
-replay-pick = 🎬 Повтор гри…
-replay-pick_hint = 🎬 Повтор гри: виберіть її в меню нижче або введіть { COMMAND("league game") } з її #номером.
-replay-option = #{ $id } · гра { $n } · { $date }
+replay-exported = Запис кону #{ $id }: його сід і всі ходи, точно як збережено. Цей файл читають `kozel-discord verify` і `kozel-discord simulate`.
+replay-pick = 🎬 Повтор кону…
+replay-pick_hint = 🎬 Повтор кону: виберіть його в меню нижче або введіть { COMMAND("league game") } з його #номером.
+replay-option = #{ $id } · кон { $n } · { $date }
 replay-option_lost = { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
@@ -32,6 +32,6 @@ replay-option_lost = { $dp ->
 replay-option_eggs = яйця, 60 : 60 · без штрафних
 replay-option_computers = 🤖 комп'ютери
 
-error-game_not_found = Зіграної гри #{ $id } немає. Останні ігри — в { COMMAND("league history") }.
-error-game_other_guild = Гру #{ $id } зіграно на іншому сервері: повтори показують лише ігри цього сервера.
-error-game_unreadable = Запис гри #{ $id } не вдається відтворити.
+error-game_not_found = Зіграного кону #{ $id } немає. Останні кони — в { COMMAND("league history") }.
+error-game_other_guild = Кон #{ $id } зіграно на іншому сервері: повтори показують лише кони цього сервера.
+error-game_unreadable = Запис кону #{ $id } не вдається відтворити.
