@@ -78,13 +78,8 @@ def step_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
     when = f"<t:{int(game.finished_at.timestamp())}:d>"
     lines = [
         t("replay.title", locale, id=str(view.game_id), n=game.number, when=when),
-        t(
-            "replay.trick",
-            locale,
-            n=step.number,
-            total=len(view.steps),
-            leader=_name(view, step.leader, locale),
-        ),
+        # (no "lead: …": the first play line below says who led)
+        t("replay.trick", locale, n=step.number, total=len(view.steps)),
     ]
     lines += [f"• {play_line(view, p, locale)}" for p in step.trick.plays]
     play = step.trick.taking_play

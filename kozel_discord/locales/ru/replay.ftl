@@ -8,7 +8,7 @@ cmd-game-public_name = всем
 cmd-game-public = Показать повтор всему каналу (по умолчанию его видите только вы)
 
 replay-title = 🎬 **Повтор кона #{ $id }** · { $n }-й кон партии · { $when }
-replay-trick = **Взятка { $n } из { $total }** · заход: { $leader }
+replay-trick = **Взятка { $n } из { $total }**
 replay-took = **Взятку берёт { $who }**: { $cards } ({ $team }) · { $points ->
         [one] { $points } очко
         [few] { $points } очка

@@ -9,7 +9,7 @@ cmd-game-public_name = herkese
 cmd-game-public = Tekrarı kanala gönder (varsayılan: yalnızca siz görürsünüz)
 
 replay-title = 🎬 **Oyun #{ $id } tekrarı** · serisinin { $n }. oyunu · { $when }
-replay-trick = **El { $n } / { $total }** · açan: { $leader }
+replay-trick = **El { $n } / { $total }**
 replay-took = **Eli { $who } alıyor**: { $cards } ({ $team }) · açık kartlarda { $points ->
         [one] { $points } puan
        *[other] { $points } puan

@@ -8,7 +8,7 @@ cmd-game-public_name = усім
 cmd-game-public = Показати повтор усьому каналу (типово його бачите лише ви)
 
 replay-title = 🎬 **Повтор кону #{ $id }** · { $n }-й кон партії · { $when }
-replay-trick = **Взятка { $n } з { $total }** · захід: { $leader }
+replay-trick = **Взятка { $n } з { $total }**
 replay-took = **Взятку бере { $who }**: { $cards } ({ $team }) · { $points ->
         [one] { $points } очко
         [few] { $points } очки
