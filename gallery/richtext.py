@@ -164,17 +164,33 @@ def suit_mark(ch: str, size: int, color: tuple[int, int, int]) -> Image.Image:
 
 
 WORD_JOINER = "\u2060"
+NO_BREAK_SPACE = "\u00a0"
+_GLUE = re.compile(f"([{WORD_JOINER}{NO_BREAK_SPACE}])")
 
 
 def _text_pieces(text: str, style: Style) -> list[Piece]:
-    if WORD_JOINER in text:  # "Q\u2060♦": the two sides stay on one line, as in a browser
-        glued: list[Piece] = []
-        for i, chunk in enumerate(text.split(WORD_JOINER)):
-            chunk_pieces = _text_pieces(chunk, style)
-            if i and chunk_pieces:
-                chunk_pieces[0] = replace(chunk_pieces[0], glue=True)
-            glued += chunk_pieces
-        return glued
+    """``text`` as pieces; a word joiner ("Q\u2060♦") or a no-break space ("🔵\u00a0Team")
+    keeps its two sides on one line, as a browser does."""
+    if WORD_JOINER not in text and NO_BREAK_SPACE not in text:
+        return _plain_text_pieces(text, style)
+    pieces: list[Piece] = []
+    glue_next = False
+    for token in _GLUE.split(text):
+        if token == WORD_JOINER:
+            glue_next = True
+        elif token == NO_BREAK_SPACE:
+            pieces.append(Piece(" ", style, glue=True))  # drawn as a space, never a break
+            glue_next = True
+        elif token:
+            chunk = _plain_text_pieces(token, style)
+            if glue_next and chunk:
+                chunk[0] = replace(chunk[0], glue=True)
+            pieces += chunk
+            glue_next = False
+    return pieces
+
+
+def _plain_text_pieces(text: str, style: Style) -> list[Piece]:
     pieces: list[Piece] = []
     for run, key in split_emoji(text):
         if key is not None:
@@ -188,7 +204,7 @@ def _text_pieces(text: str, style: Style) -> list[Piece]:
                     if ch in SUIT_MARKS:
                         pieces.append(Piece(ch, style, suit=ch))
                     else:
-                        pieces.extend(_text_pieces(ch, style))
+                        pieces.extend(_plain_text_pieces(ch, style))
                 continue
             if part.isspace() or all(theme.has_glyph(c) for c in part):
                 pieces.append(Piece(part, style, space=part.isspace()))

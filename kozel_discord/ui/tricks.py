@@ -15,6 +15,7 @@ from ..engine import ActionKind, PlayView, TakenTrick, team_of
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table, fair
 from . import render
+from .emojis import WORD_JOINER
 from .errors import Guarded
 from .lobby import TID
 from .ports import host_of
@@ -23,7 +24,11 @@ TEAM_DOTS = ("🔵", "🟠")  # the picture's team colours: blue A, orange B
 
 
 def team_tag(team: int, locale: str) -> str:
-    return f"{TEAM_DOTS[team]} {t('team.' + 'ab'[team] + '.long', locale)}"
+    """A team as 🔵 Team A; a word joiner before the dot and a no-break space after it keep
+    the dot with what precedes it and with the team's name (a line broke between "(" and
+    "🔵" in "took it with … (🔵 Team A)")."""
+    name = t("team." + "ab"[team] + ".long", locale)
+    return f"{WORD_JOINER}{TEAM_DOTS[team]}\u00a0{name}"
 
 
 def _play_text(table: Table, p: PlayView, locale: str) -> str:

@@ -153,3 +153,14 @@ def test_a_word_joiner_keeps_a_card_on_one_line() -> None:
         got = lines(text, w)
         assert not any(x.rstrip().endswith("Q") for x in got), (w, got)
         assert any("Q♦" in x for x in got), (w, got)
+
+
+def test_a_no_break_space_keeps_a_team_dot_with_its_name() -> None:
+    def lines(text: str, width: int) -> list[str]:
+        laid = layout(inline(text, Style(), Names()), width, 16)
+        return ["".join(p.text for _, p in line.items) for line in laid]
+
+    text = "Alice took it with A♥ (\u2060🔵\u00a0Team A)"
+    for w in range(px(80), px(400), 4):
+        got = lines(text, w)
+        assert not any(x.rstrip().endswith(("(", "🔵")) for x in got), (w, got)
