@@ -59,7 +59,7 @@ def tricks_embed(
         plays = " · ".join(_play_text(table, p, locale) for p in trick.plays)
         lines.append(f"**{n}.** {plays}\n→ {trick_line(table, trick, locale)}")
     return discord.Embed(
-        title=t("tricks.title", locale, n=game),
+        title=t("tricks.title", locale, n=game, total=len(taken)),  # a snapshot: "so far"
         description="\n".join(lines)[:4000] if lines else t("tricks.none", locale),
         colour=render.COLOR_TABLE,
     )

@@ -7,7 +7,7 @@ table-defeat_points = Defeat points (the series ends at { $target }): { $a } · 
 table-eggs = Eggs so far: { $n }
 
 button-last_tricks = Last tricks
-tricks-title = Tricks of game { $n }
+tricks-title = Tricks of game { $n } so far: { $total }
 tricks-none = No trick has been taken in this game yet.
 tricks-taker = { $who } took it with { $cards } ({ $team })
 

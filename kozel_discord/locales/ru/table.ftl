@@ -7,7 +7,7 @@ table-defeat_points = Штрафные очки (партия до { $target }):
 table-eggs = Яиц за партию: { $n }
 
 button-last_tricks = Взятки
-tricks-title = Взятки кона { $n }
+tricks-title = Взятки кона { $n } — пока { $total }
 tricks-none = В этом коне взяток ещё не было.
 tricks-taker = Взятка: { $who } — { $cards } ({ $team })
 

@@ -7,7 +7,7 @@ table-defeat_points = Yenilgi puanı (seri { $target } puanda biter): { $a } · 
 table-eggs = Şimdiye kadar yumurta: { $n }
 
 button-last_tricks = Son eller
-tricks-title = { $n }. oyunun elleri
+tricks-title = { $n }. oyunun şimdiye kadarki elleri: { $total }
 tricks-none = Bu oyunda henüz el alınmadı.
 tricks-taker = { $who } { $cards } ile aldı ({ $team })
 

@@ -7,7 +7,7 @@ table-defeat_points = Очки поразки (серія до { $target }): { $
 table-eggs = Яєць за серію: { $n }
 
 button-last_tricks = Взятки
-tricks-title = Взятки кону { $n }
+tricks-title = Взятки кону { $n } — поки { $total }
 tricks-none = У цьому коні взяток ще не було.
 tricks-taker = Взятка: { $who } — { $cards } ({ $team })
 
