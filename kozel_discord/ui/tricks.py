@@ -27,7 +27,7 @@ def team_tag(team: int, locale: str) -> str:
     """A team as 🔵 Team A; a word joiner before the dot and a no-break space after it keep
     the dot with what precedes it and with the team's name (a line broke between "(" and
     "🔵" in "took it with … (🔵 Team A)")."""
-    name = t("team." + "ab"[team] + ".long", locale)
+    name = t(f"team.{'ab'[team]}.long", locale)
     return f"{WORD_JOINER}{TEAM_DOTS[team]}\u00a0{name}"
 
 
