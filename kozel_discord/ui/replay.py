@@ -21,10 +21,11 @@ import re
 from typing import Any
 
 import discord
+from babel.dates import format_date
 
 from ..engine import ActionKind, Observation, PlayView, team_of
 from ..engine.replay import ReplayStep
-from ..i18n import locale_of, t
+from ..i18n import lang_of, locale_of, t
 from ..service import ErrorKey, Seat, ServiceError
 from ..service.league import GameListing, GameReplayView
 from . import drawing, render
@@ -326,7 +327,7 @@ def game_option(g: GameListing, locale: str) -> discord.SelectOption:
             locale,
             id=str(g.game_id),
             n=g.number,
-            date=g.finished_at.strftime("%Y-%m-%d"),
+            date=format_date(g.finished_at.date(), "medium", locale=lang_of(locale)),
         )[:100],
         description=result[:100],
         value=str(g.game_id),
