@@ -33,7 +33,7 @@ settings-hints_on = Hints: hosts may turn them on at casual tables
 settings-hints_off = Hints: not allowed
 settings-language = Public table language: { $language }
 settings-language_server = the server's own
-settings-footer = For tables opened from now on. The host may still change the length and the timer in the lobby; the league table shows the standard length (other lengths with its length option).
+settings-footer = For tables opened from now on. The host may still change the length and the timer in the lobby; the league table shows series of this standard length (other lengths with its length option).
 settings-league_length = League of series to { $target ->
         [one] { $target } defeat point
        *[other] { $target } defeat points
