@@ -10,6 +10,7 @@ import pytest
 
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess, Driver, embed_text
+from tests.ui.test_render import CARD_RE  # a card as the bot writes it in text
 
 pytestmark = pytest.mark.e2e
 
@@ -79,9 +80,6 @@ async def test_two_humans_two_computers_play_a_series_to_12(
     stale = await standin.click(alice, driver.hands[alice.id], f"kozel:hand:{old_tid}")
     assert "table that is over" in embed_text(stale.message)  # type: ignore[arg-type]
     assert standin.rejections == [] and standin.unhandled == [] and standin.missed_deadlines == []
-
-
-CARD_RE = re.compile(r"(10|[6-9JQKA])\u2060?[♣♦♥♠♤♧☘]")
 
 
 def _label(text: str) -> str:

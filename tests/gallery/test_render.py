@@ -136,31 +136,29 @@ def test_emoji_are_found_as_discord_finds_them() -> None:
     assert keys == ["2663", "1f44d-1f3fd"]  # 🂠 is not an emoji; '#' alone is text
 
 
+def _lines(text: str, width: int) -> list[str]:
+    """``text`` laid out in ``width`` px: each line's pieces' text."""
+    laid = layout(inline(text, Style(), Names()), width, 16)
+    return ["".join(p.text for _, p in line.items) for line in laid]
+
+
 def test_a_word_joiner_keeps_a_card_on_one_line() -> None:
     """ "Q\u2060♦" never breaks between the rank and the suit (as a browser keeps it), while
     the same text without the joiner may."""
 
-    def lines(text: str, width: int) -> list[str]:
-        laid = layout(inline(text, Style(), Names()), width, 16)
-        return ["".join(p.text for _, p in line.items) for line in laid]
-
     text = "Trump: Q\u2060♦ (diamonds)"
     plain = text.replace("\u2060", "")
     widths = range(px(60), px(400), 4)
-    broken = [w for w in widths if any(x.endswith("Q") for x in lines(plain, w))]
+    broken = [w for w in widths if any(x.endswith("Q") for x in _lines(plain, w))]
     assert broken, "without the joiner some width breaks between Q and ♦"
     for w in broken:
-        got = lines(text, w)
+        got = _lines(text, w)
         assert not any(x.rstrip().endswith("Q") for x in got), (w, got)
         assert any("Q♦" in x for x in got), (w, got)
 
 
 def test_a_no_break_space_keeps_a_team_dot_with_its_name() -> None:
-    def lines(text: str, width: int) -> list[str]:
-        laid = layout(inline(text, Style(), Names()), width, 16)
-        return ["".join(p.text for _, p in line.items) for line in laid]
-
     text = "Alice took it with A♥ (\u2060🔵\u00a0Team A)"
     for w in range(px(80), px(400), 4):
-        got = lines(text, w)
+        got = _lines(text, w)
         assert not any(x.rstrip().endswith(("(", "🔵")) for x in got), (w, got)
