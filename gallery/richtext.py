@@ -59,7 +59,7 @@ class Piece:
     image: bytes | None = None  # a custom emoji's image
     space: bool = False
     suit: str | None = None  # a suit mark no bundled font has, drawn as a shape
-    glue: bool = False  # no line break before it (a WORD JOINER, U+2060, came before it)
+    glue: bool = False  # no line break before it (a word joiner or a no-break space before it)
 
     def width(self) -> float:
         if self.suit is not None:

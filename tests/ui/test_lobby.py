@@ -4,20 +4,16 @@ from __future__ import annotations
 
 import discord
 
-from kozel_discord.service import Table, TableStatus
+from kozel_discord.engine import Series
+from kozel_discord.service import Table
 from kozel_discord.ui.lobby import LobbyButton
+from tests.ui.test_render import _table
 
 
 def _lobby(turn_timeout: float | None) -> Table:
-    return Table(
-        table_id="0123456789ab",
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
-        locale="en-US",
-        turn_timeout=turn_timeout,
-        status=TableStatus.LOBBY,
-    )
+    table = _table(Series(1))  # the button reads only the table's id and timer
+    table.turn_timeout = turn_timeout
+    return table
 
 
 def test_the_timer_button_shows_its_seconds_and_looks_on_when_on() -> None:

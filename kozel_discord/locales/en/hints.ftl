@@ -31,7 +31,6 @@ hints-reason_feed = your partner is on top: give them { $points ->
     }
 hints-reason_cheap_discard = { $points ->
         [0] puts no points into the trick
-        [one] puts the fewest points into the trick: { $points }
        *[other] puts the fewest points into the trick: { $points }
     }
 hints-reason_lead_trumps = leads trumps to draw the opponents' trumps

@@ -34,9 +34,7 @@ hints-reason_feed = зверху ваш партнер: віддайте йом�
     }
 hints-reason_cheap_discard = { $points ->
         [0] у взятку не йде жодного очка
-        [one] у взятку йде найменше очок: { $points }
-        [few] у взятку йде найменше очок: { $points }
-       *[many] у взятку йде найменше очок: { $points }
+       *[other] у взятку йде найменше очок: { $points }
     }
 hints-reason_lead_trumps = хід козирями виманює козирі суперників
 hints-reason_lead_strong = сильна карта, її важко побити
