@@ -19,6 +19,7 @@ from PIL import Image
 
 from kozel_discord.engine import Action, ActionKind, Series, card, cards, observe
 from kozel_discord.ui import pictures
+from kozel_discord.ui.pictures import table as table_picture
 from kozel_discord.ui.pictures.cards import face
 from kozel_discord.ui.pictures.draw import png
 from kozel_discord.ui.pictures.fonts import ELLIPSIS, clean, fit, font
@@ -112,6 +113,20 @@ def test_golden_table_molodka_eggs_and_score() -> None:
     obs = observe(s, None)
     assert obs.turn == 2 and [p.kind for p in obs.trick] == [ActionKind.MOLODKA, ActionKind.DISCARD]
     _check_golden("table-molodka", pictures.draw_table(obs, LABELS))
+
+
+def test_two_side_plays_of_four_cards_stay_apart() -> None:
+    # The left and the right seat both answer a 4-card lead: two rows of 4 backs, not one
+    # row of 8 whose halves nobody can tell apart.
+    left, right = table_picture.SEAT_BOX[1][2], table_picture.SEAT_BOX[3][0]
+    x1, _ = table_picture._play_box(1, 4)
+    x3, _ = table_picture._play_box(3, 4)
+    width = table_picture.CARD_W + 3 * table_picture._step(1, 4)
+    assert x1 >= left + 8 and x3 + width <= right - 8, "each play keeps off its seat's box"
+    assert x3 - (x1 + width) >= table_picture.SIDE_GAP
+    assert (
+        table_picture._step(0, 4) == table_picture._step(2, 4) == table_picture.CARD_STEP
+    )  # top and bottom: room
 
 
 def test_golden_private_boards() -> None:

@@ -28,6 +28,7 @@ SEAT_BOX: tuple[Box, Box, Box, Box] = (
     (W - 196, 380, W - 12, 478),
 )
 TRICK_TOP = HEADER + 138
+SIDE_GAP = 24  # px at least between the two side seats' plays (4 cards each)
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,9 +217,18 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
 
 
 # ---------------------------------------------------------------- the trick
+def _step(place: int, n: int) -> int:
+    """How far apart the ``n`` cards of a play at ``place`` are: the side seats' plays are
+    squeezed so that two of 4 cards stay apart (else they read as one row of 8)."""
+    if place in (0, 2) or n < 2:
+        return CARD_STEP
+    room = (SEAT_BOX[3][0] - SEAT_BOX[1][2] - 2 * 16 - SIDE_GAP) // 2
+    return min(CARD_STEP, (room - CARD_W) // (n - 1))
+
+
 def _play_box(place: int, n: int) -> tuple[int, int]:
     """Top-left corner of a play of ``n`` cards laid by the seat at ``place``."""
-    width = row_width(n, CARD_W, CARD_STEP)
+    width = row_width(n, CARD_W, _step(place, n))
     mid_y = (SEAT_BOX[1][1] + SEAT_BOX[1][3]) // 2 - CARD_H // 2
     if place == 0:
         return (W - width) // 2, SEAT_BOX[0][1] - 26 - CARD_H
@@ -235,10 +245,11 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
     for p in st.plays:
         place = _place(st, p.seat)
         x, y = _play_box(place, len(p.cards))
+        step = _step(place, len(p.cards))
         if p.seat == st.marked_seat:
-            bw = row_width(len(p.cards), CARD_W, CARD_STEP)
+            bw = row_width(len(p.cards), CARD_W, step)
             d.rounded_rectangle((x - 7, y - 7, x + bw + 7, y + CARD_H + 7), 14, style.WIN)
-        boxes[p.seat] = box = paste_cards(img, x, y, p.cards, CARD_W, CARD_H, CARD_STEP, trump)
+        boxes[p.seat] = box = paste_cards(img, x, y, p.cards, CARD_W, CARD_H, step, trump)
         if st.finished and p.seat != st.marked_seat:  # a taken trick: the taker's play stands out
             veil = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (*style.FELT, 110))
             img.alpha_composite(veil, (box[0], box[1]))
