@@ -67,7 +67,7 @@ class Piece:
         if self.emoji is not None or self.image is not None or self.text.startswith("\0"):
             return px(self.style.size * 1.375) + px(1)
         w = float(self.style.font().getlength(self.text))
-        if self.style.pill is not None or self.style.code:
+        if self.style.pill is not None or (self.style.code and not self.space):
             w += px(4)
         return w
 
@@ -232,10 +232,14 @@ def inline(text: str, base: Style, names: Names, *, links: bool = True) -> list[
         return s
 
     pos = 0
+    glued: int | None = None  # the first piece of the last match, glued to the text before
     for m in _INLINE.finditer(text):
         if m.start() < pos:
             continue
-        pieces += _text_pieces(text[pos : m.start()], style())
+        _glue_at(pieces, glued)
+        before = text[pos : m.start()]
+        pieces += _text_pieces(before, style())
+        glued = len(pieces) if before.endswith((WORD_JOINER, NO_BREAK_SPACE)) else None
         pos = m.end()
         kind = m.lastgroup if m.lastgroup in _KINDS else next(k for k in _KINDS if m.group(k))
         if kind == "code":
@@ -279,8 +283,16 @@ def inline(text: str, base: Style, names: Names, *, links: bool = True) -> list[
                 flags.symmetric_difference_update({flag})
             else:
                 pieces += _text_pieces(d, style())
+    _glue_at(pieces, glued)
     pieces += _text_pieces(text[pos:], style())
     return pieces
+
+
+def _glue_at(pieces: list[Piece], i: int | None) -> None:
+    """Mark ``pieces[i]`` glued to what comes before it (a mention or a custom emoji after
+    a word joiner or a no-break space)."""
+    if i is not None and i < len(pieces):
+        pieces[i] = replace(pieces[i], glue=True)
 
 
 _KINDS = ("code", "user", "role", "chan", "cmd", "cemoji", "time", "link", "url", "delim")
@@ -409,10 +421,11 @@ def draw_line(im: Image.Image, line: Line, x0: int, y0: int) -> None:
     base_font = theme.font(line.size)
     ascent, descent = base_font.getmetrics()
     baseline = y0 + (line.height + ascent - descent) // 2
+    _code_boxes(d, line, x0, y0)
     for x, p in line.items:
         xi = x0 + round(x)
         st = p.style
-        if p.space and not (st.underline or st.strike or st.code):
+        if p.space and not (st.underline or st.strike):
             continue
         if p.suit is not None:
             size = px(st.size * 0.72)
@@ -431,15 +444,14 @@ def draw_line(im: Image.Image, line: Line, x0: int, y0: int) -> None:
             continue
         f = st.font()
         w = f.getlength(p.text)
-        if st.pill is not None or st.code:
-            bg = st.pill or theme.CODE_BG
+        if st.pill is not None:
             top = y0 + (line.height - px(st.size * 1.2)) // 2
             d.rounded_rectangle(
                 (xi, top, xi + round(w) + px(4), top + px(st.size * 1.2)),
                 radius=px(3),
-                fill=bg,
-                outline=theme.CODE_BORDER if st.code else None,
+                fill=st.pill,
             )
+        if st.pill is not None or st.code:
             xi += px(2)
         d.text((xi, baseline), p.text, font=f, fill=st.color, anchor="ls")
         if st.underline:
@@ -447,6 +459,27 @@ def draw_line(im: Image.Image, line: Line, x0: int, y0: int) -> None:
         if st.strike:
             mid = baseline - ascent // 3
             d.line((xi, mid, xi + w, mid), fill=st.color, width=px(1))
+
+
+def _code_boxes(d: ImageDraw.ImageDraw, line: Line, x0: int, y0: int) -> None:
+    """One box behind each run of inline code on ``line`` (its words and the spaces between
+    them), as Discord draws a code span: not a box a word."""
+    run: list[tuple[float, Piece]] = []
+    for item in [*line.items, None]:
+        if item is not None and item[1].style.code:
+            run.append(item)
+            continue
+        if run:
+            (xa, first), (xb, last) = run[0], run[-1]
+            size = first.style.size
+            top = y0 + (line.height - px(size * 1.2)) // 2
+            d.rounded_rectangle(
+                (x0 + round(xa), top, x0 + round(xb + last.width()), top + px(size * 1.2)),
+                radius=px(3),
+                fill=theme.CODE_BG,
+                outline=theme.CODE_BORDER,
+            )
+            run = []
 
 
 def render(

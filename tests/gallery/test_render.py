@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from gallery.render import Message, render_message
-from gallery.richtext import Names, Style, inline, layout, split_emoji
+from gallery.richtext import Names, Style, inline, layout, render, split_emoji
 from gallery.theme import BG, px
 
 
@@ -162,3 +162,35 @@ def test_a_no_break_space_keeps_a_team_dot_with_its_name() -> None:
     for w in range(px(80), px(400), 4):
         got = _lines(text, w)
         assert not any(x.rstrip().endswith(("(", "🔵")) for x in got), (w, got)
+
+
+def _segments(row: bytes) -> int:
+    """Runs of opaque pixels in one row of alpha values."""
+    return sum(1 for i, a in enumerate(row) if a > 0 and (i == 0 or row[i - 1] == 0))
+
+
+def _boxes(text: str) -> int:
+    """Boxes in the row just under the top edge of ``text`` drawn (its code spans' boxes)."""
+    im = render(text, 400, Names())
+    alpha = im.getchannel("A").tobytes()
+    rows = [alpha[y * im.width : (y + 1) * im.width] for y in range(im.height)]
+    top = next(y for y, row in enumerate(rows) if any(row))
+    return _segments(rows[top + 1])
+
+
+def test_inline_code_with_spaces_is_one_box_as_in_discord() -> None:
+    assert _boxes("`kozel-discord verify`") == 1, "one box behind the span, the space included"
+    assert _boxes("`kozel-discord` `verify`") == 2  # two spans: two boxes
+
+
+def test_word_joiners_keep_custom_emojis_together() -> None:
+    back = _png((30, 60, 200), (64, 64))
+    names = Names(emoji_images={7: back})
+    four = "\u2060".join(["<:kz_back:7>"] * 4)
+    text = f"Computer 2 discarded {four}"
+    pieces = inline(text, Style(), names)
+    run = sum(p.width() for p in pieces if p.image is not None)
+    for w in range(int(run) + 1, px(400), 4):  # wide enough for the 4 backs on one line
+        laid = layout(pieces, w, 16)
+        counts = [sum(1 for _, p in line.items if p.image is not None) for line in laid]
+        assert [c for c in counts if c] == [4], (w, counts)
