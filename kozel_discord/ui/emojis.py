@@ -82,8 +82,10 @@ class CardEmojis:
         return None if e is None else f"<:{e.name}:{e.id}>"
 
     def face_down(self, n: int) -> str:
-        """``n`` cards face down: the back emoji when uploaded, else 🎴 (a Unicode emoji)."""
-        return (self.mention(None) or FACE_DOWN) * n
+        """``n`` cards face down: the back emoji when uploaded, else 🎴 (a Unicode emoji),
+        joined by word joiners so that a line never breaks inside a discard (4 backs, not
+        3 and 1 on the next line)."""
+        return WORD_JOINER.join([self.mention(None) or FACE_DOWN] * n)
 
     def inline(self, cards: Iterable[Card], locale: str, sep: str = " ") -> str:
         """Cards for a line of text: the emojis when uploaded, else colour-safe text."""

@@ -6,11 +6,13 @@ from __future__ import annotations
 import random
 import re
 
+import discord
 import pytest
 
 from kozel_discord.engine import ActionKind, Series, card, observe
 from kozel_discord.service import Seat, Table, TableStatus
-from kozel_discord.ui import board, render, results, table_message
+from kozel_discord.ui import board, pictures, render, results, table_message
+from kozel_discord.ui.emojis import CardEmojis
 from kozel_discord.ui.moves import move_options
 from tests.ui.test_board import _texts, select_options
 
@@ -150,3 +152,14 @@ def test_the_table_repeats_only_a_move_the_clock_made() -> None:
     line = render.last_move_line(table, "en-US")
     assert line == "<@11> discarded 1 card. (time ran out: the computer played)"
     assert line in _public_text(table, series, "en-US")
+
+
+def test_a_discard_is_one_unbreakable_run_of_backs() -> None:
+    # Four backs separated by nothing may still break between two images in a browser
+    # (3 on one line, 1 on the next): word joiners keep them together.
+    emojis = CardEmojis()
+    assert emojis.face_down(4) == "\u2060".join(["🎴"] * 4)
+    emojis.set({pictures.emoji_name(None): discord.PartialEmoji(name="kz_back", id=7)})
+    back = "<:kz_back:7>"
+    assert emojis.face_down(3) == f"{back}\u2060{back}\u2060{back}"
+    assert emojis.face_down(1) == back
