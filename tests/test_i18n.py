@@ -195,11 +195,12 @@ def test_russian_plural_forms() -> None:
 def test_ukrainian_and_turkish_plural_forms() -> None:
     assert [t("table.seat_line", "uk", seat="Місце 1 (А)", who="Ольга", cards=n, dealer="")
             for n in NUMBERS] == [
-        "Місце 1 (А): Ольга — 1 карта",
-        "Місце 1 (А): Ольга — 2 карти",
-        "Місце 1 (А): Ольга — 5 карт",
-        "Місце 1 (А): Ольга — 21 карта",
+        "Місце 1 (А): Ольга — 1\u00a0карта",
+        "Місце 1 (А): Ольга — 2\u00a0карти",
+        "Місце 1 (А): Ольга — 5\u00a0карт",
+        "Місце 1 (А): Ольга — 21\u00a0карта",
     ]  # fmt: skip
+    # A number of cards never ends a line without its noun: they are joined by a no-break space.
     assert [t("result.defeat", "uk", team="Команда А", points=n) for n in NUMBERS] == [
         "Команда А отримує 1 штрафне очко.",
         "Команда А отримує 2 штрафні очки.",
@@ -344,3 +345,17 @@ def test_series_score_names_eggs_only_when_there_were_some(lang: str) -> None:
         ]
     if lang == "en":
         assert some[0].endswith("· 1 egg (60 : 60)") and some[1].endswith("· 2 eggs (60 : 60)")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_count_of_cards_keeps_its_noun_on_its_line(lang: str) -> None:
+    # "в колоде 20 / карт" broke across lines on a phone: the number and its noun are
+    # joined by a no-break space in every language and every plural form.
+    for n in NUMBERS:
+        texts = [
+            t("table.trump", lang, card="Q♦", suit="♦", stock=n),
+            t("board.trump", lang, card="Q♦", suit="♦", stock=n),
+            t("table.seat_line", lang, seat="1", who="Alice", cards=n, dealer=""),
+        ]
+        for text in texts:
+            assert re.search(rf"\b{n}\u00a0\w", text), (lang, text)

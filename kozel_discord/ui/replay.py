@@ -70,7 +70,7 @@ def play_line(view: GameReplayView, p: PlayView, locale: str) -> str:
 
 
 def _points(points: tuple[int, int]) -> tuple[str, str]:
-    return f"{TEAM_DOTS[0]} {points[0]}", f"{TEAM_DOTS[1]} {points[1]}"
+    return f"{TEAM_DOTS[0]}\u00a0{points[0]}", f"{TEAM_DOTS[1]}\u00a0{points[1]}"
 
 
 def step_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:

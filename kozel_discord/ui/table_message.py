@@ -384,8 +384,8 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
             "table.defeat_points",
             locale,
             target=obs.target,
-            a=f"{TEAM_DOTS[0]} {a}",
-            b=f"{TEAM_DOTS[1]} {b}",
+            a=f"{TEAM_DOTS[0]}\u00a0{a}",
+            b=f"{TEAM_DOTS[1]}\u00a0{b}",
         )
     )
     if obs.eggs:

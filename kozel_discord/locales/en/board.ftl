@@ -67,8 +67,8 @@ board-on_top = Winning: { $role } { $who } with { $cards }
 board-on_top_you = Winning: you, with { $cards }
 board-team = Partner: { $partner } · opponents: { $first }, { $second }
 board-trump = Trump: { $card } ({ $suit }) · stock: { $stock ->
-        [one] { $stock } card
-       *[other] { $stock } cards
+        [one] { $stock } card
+       *[other] { $stock } cards
     }
 board-hand = Your cards: { $cards }
 

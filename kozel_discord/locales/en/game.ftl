@@ -61,12 +61,12 @@ trick-discard = { $who } discarded { $cards }
 
 table-title = Kozel — game { $n }
 table-trump = Trump: **{ $card }** ({ $suit }) · stock: { $stock ->
-        [one] { $stock } card
-       *[other] { $stock } cards
+        [one] { $stock } card
+       *[other] { $stock } cards
     }
 table-seat_line = { $seat }: { $who } — { $cards ->
-        [one] { $cards } card
-       *[other] { $cards } cards
+        [one] { $cards } card
+       *[other] { $cards } cards
     }{ $dealer }
 table-dealer_mark = {" "}(dealer)
 table-tricks = { $n ->

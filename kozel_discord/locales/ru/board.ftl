@@ -73,9 +73,9 @@ board-on_top = Сейчас берёт { $role } { $who } — { $cards }
 board-on_top_you = Сейчас берёте вы — { $cards }
 board-team = Партнёр: { $partner } · соперники: { $first }, { $second }
 board-trump = Козырь: { $card } ({ $suit }) · в колоде: { $stock ->
-        [one] { $stock } карта
-        [few] { $stock } карты
-       *[many] { $stock } карт
+        [one] { $stock } карта
+        [few] { $stock } карты
+       *[many] { $stock } карт
     }
 board-hand = Ваши карты: { $cards }
 

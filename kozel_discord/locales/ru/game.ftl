@@ -63,14 +63,14 @@ trick-discard = { $who } сбрасывает: { $cards }
 
 table-title = Козёл — кон { $n }
 table-trump = Козырь: **{ $card }** ({ $suit }) · в колоде { $stock ->
-        [one] { $stock } карта
-        [few] { $stock } карты
-       *[many] { $stock } карт
+        [one] { $stock } карта
+        [few] { $stock } карты
+       *[many] { $stock } карт
     }
 table-seat_line = { $seat }: { $who } — { $cards ->
-        [one] { $cards } карта
-        [few] { $cards } карты
-       *[many] { $cards } карт
+        [one] { $cards } карта
+        [few] { $cards } карты
+       *[many] { $cards } карт
     }{ $dealer }
 table-dealer_mark = {" "}(сдаёт)
 table-tricks = { $n ->

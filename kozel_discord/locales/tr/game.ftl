@@ -55,8 +55,8 @@ trick-molodka = { $who } molodka açtı: { $cards }
 trick-discard = { $who } kapalı attı: { $cards }
 
 table-title = Kozel — oyun { $n }
-table-trump = Koz: **{ $card }** ({ $suit }) · destede { $stock } kart
-table-seat_line = { $seat }: { $who } — { $cards } kart{ $dealer }
+table-trump = Koz: **{ $card }** ({ $suit }) · destede { $stock } kart
+table-seat_line = { $seat }: { $who } — { $cards } kart{ $dealer }
 table-dealer_mark = {" "}(dağıtan)
 table-tricks = { $n } el
 table-trick = Bu el (herkes { $k } kart)

@@ -73,9 +73,9 @@ board-on_top = Зараз бере { $role } { $who } — { $cards }
 board-on_top_you = Зараз берете ви — { $cards }
 board-team = Партнер: { $partner } · суперники: { $first }, { $second }
 board-trump = Козир: { $card } ({ $suit }) · у колоді: { $stock ->
-        [one] { $stock } карта
-        [few] { $stock } карти
-       *[many] { $stock } карт
+        [one] { $stock } карта
+        [few] { $stock } карти
+       *[many] { $stock } карт
     }
 board-hand = Ваші карти: { $cards }
 

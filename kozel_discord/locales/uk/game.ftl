@@ -61,14 +61,14 @@ trick-discard = { $who } скидає: { $cards }
 
 table-title = Козел — кон { $n }
 table-trump = Козир: **{ $card }** ({ $suit }) · у колоді { $stock ->
-        [one] { $stock } карта
-        [few] { $stock } карти
-       *[many] { $stock } карт
+        [one] { $stock } карта
+        [few] { $stock } карти
+       *[many] { $stock } карт
     }
 table-seat_line = { $seat }: { $who } — { $cards ->
-        [one] { $cards } карта
-        [few] { $cards } карти
-       *[many] { $cards } карт
+        [one] { $cards } карта
+        [few] { $cards } карти
+       *[many] { $cards } карт
     }{ $dealer }
 table-dealer_mark = {" "}(роздає)
 table-tricks = { $n ->
