@@ -13,6 +13,7 @@ import discord
 from ..engine import ActionKind, Card, Observation, Suit, team_of, team_seats
 from ..i18n import t
 from ..service import Seat, Table, TableStatus
+from ..service import lobby as lobby_rules
 from . import emojis
 
 COLOR_LOBBY = discord.Colour(0x5865F2)
@@ -87,7 +88,9 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
     )
     rules = [t("lobby.length", locale, target=table.target), timer]
     if table.hints:
-        rules.append(t("hints.lobby_on", locale))
+        # The seats as they are now decide it: the lobby is drawn again at every change.
+        ranked = lobby_rules.would_be_ranked(table)
+        rules.append(t("hints.lobby_ranked" if ranked else "hints.lobby_on", locale))
     e.add_field(name=t("lobby.settings", locale), value="\n".join(rules), inline=False)
     e.set_footer(text=t("lobby.rules_footer", locale))
     if table.status is TableStatus.PLAYING:

@@ -1,6 +1,7 @@
 # Dereceli olmayan masalarda ipuçları: lobideki düğme, masadaki işaret, İpucu yanıtı.
 
-hints-lobby_on = 💡 İpuçları açık (yalnızca seri lige sayılmıyorsa)
+hints-lobby_on = 💡 İpuçları açık: bu seri lige sayılmayacak
+hints-lobby_ranked = 💡 İpuçları başlangıçta kapanacak: dört oyunculu seri lige sayılır
 hints-table_on = 💡 İpuçları açık: bu seri lige sayılmaz
 hints-button = İpucu
 lobby-hints_button_on = İpuçları: açık
