@@ -359,3 +359,15 @@ def test_a_count_of_cards_keeps_its_noun_on_its_line(lang: str) -> None:
         ]
         for text in texts:
             assert re.search(rf"\b{n}\u00a0\w", text), (lang, text)
+
+
+def test_the_series_recap_names_eggs_only_when_there_were_some() -> None:
+    assert t("series.recap_counts", "en-US", games=5, eggs=0) == "5 games"
+    assert t("series.recap_counts", "en-US", games=5, eggs=1) == "5 games · 1 egg"
+    assert t("series.recap_counts", "ru", games=5, eggs=0) == "5 конов"
+    assert t("series.recap_counts", "ru", games=2, eggs=2) == "2 кона · 2 яйца"
+    assert t("series.recap_counts", "uk", games=1, eggs=5) == "1 кон · 5 яєць"
+    # Turkish: a game is "oyun"; "el" is a trick ("5 el" read as five tricks).
+    assert t("series.recap_counts", "tr", games=5, eggs=0) == "5 oyun"
+    assert t("series.recap_counts", "tr", games=5, eggs=2) == "5 oyun · 2 yumurta"
+    assert t("series.games", "tr") == "Bütün oyunlar"

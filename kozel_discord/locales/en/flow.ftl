@@ -26,9 +26,10 @@ series-recap = Recap
 series-recap_counts = { $games ->
         [one] { $games } game
        *[other] { $games } games
-    } · { $eggs ->
-        [one] { $eggs } egg
-       *[other] { $eggs } eggs
+    }{ $eggs ->
+        [0] {""}
+        [one] {" "}· { $eggs } egg
+       *[other] {" "}· { $eggs } eggs
     }
 series-best_trick = Biggest trick: { $who } took { $points ->
         [one] { $points } card point

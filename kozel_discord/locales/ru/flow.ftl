@@ -32,10 +32,11 @@ series-recap_counts = { $games ->
         [one] { $games } кон
         [few] { $games } кона
        *[many] { $games } конов
-    } · { $eggs ->
-        [one] { $eggs } яйцо
-        [few] { $eggs } яйца
-       *[many] { $eggs } яиц
+    }{ $eggs ->
+        [0] {""}
+        [one] {" "}· { $eggs } яйцо
+        [few] {" "}· { $eggs } яйца
+       *[many] {" "}· { $eggs } яиц
     }
 series-best_trick = Самая дорогая взятка: { $who } — { $points ->
         [one] { $points } очко

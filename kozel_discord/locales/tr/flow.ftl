@@ -8,15 +8,18 @@ result-progress = Seri — { $target } ceza puanı kaybettirir
 result-bar = { $team } { $bar } { $points }/{ $target }
 
 series-recap = Özet
-series-recap_counts = { $games } el · { $eggs } yumurta
-series-best_trick = En değerli el: { $who }, { $n }. elde { $points } kart puanı aldı ({ $cards } kart).
-series-games = Bütün eller
+series-recap_counts = { $games } oyun{ $eggs ->
+        [0] {""}
+       *[other] {" "}· { $eggs } yumurta
+    }
+series-best_trick = En değerli el: { $who }, { $n }. oyunda { $points } kart puanı aldı ({ $cards } kart).
+series-games = Bütün oyunlar
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (el yok)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 veya daha az)
 series-outcome-under_sixty = { $team } +{ $dp }
 series-outcome_eggs = yumurta 🥚
-series-earlier_games = … önceki { $n } el
+series-earlier_games = … önceki { $n } oyun
 
 cmd-pings-name = bildirim
 cmd-pings-desc = Bu masadaki sıra bildirimlerinizi açın veya kapatın

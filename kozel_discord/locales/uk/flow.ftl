@@ -32,10 +32,11 @@ series-recap_counts = { $games ->
         [one] { $games } кон
         [few] { $games } кони
        *[many] { $games } конів
-    } · { $eggs ->
-        [one] { $eggs } яйце
-        [few] { $eggs } яйця
-       *[many] { $eggs } яєць
+    }{ $eggs ->
+        [0] {""}
+        [one] {" "}· { $eggs } яйце
+        [few] {" "}· { $eggs } яйця
+       *[many] {" "}· { $eggs } яєць
     }
 series-best_trick = Найдорожчий хабар: { $who } — { $points ->
         [one] { $points } очко
