@@ -60,10 +60,10 @@ def _marked(c: Card, obs: Observation, locale: str) -> str:
 
 
 def _kept(action: Action, obs: Observation, locale: str) -> str:
+    """The description's " · keeps …" (the cards left in the hand), or nothing when the move
+    plays them all ("your last card" only pushed the move's words past a menu's width)."""
     kept = [c for c in obs.hand if c not in action.cards]
-    if not kept:
-        return t("opt.keeps_nothing", locale, n=len(action.cards))
-    return t("opt.keeps", locale, cards=cards_text(kept, locale))
+    return t("opt.keeps", locale, cards=cards_text(kept, locale)) if kept else ""
 
 
 def _points(cards: tuple[Card, ...]) -> int:

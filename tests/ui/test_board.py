@@ -87,6 +87,11 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
                 assert " into the trick" in o.description, o.description
                 trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
                 assert ("trump" in o.description) == bool(trumps), o.description
+            if o.group in ("discard", "lead"):
+                # what stays in the hand, and nothing about it when nothing does
+                left = len(obs.hand) - len(o.action.cards)
+                assert (" · keeps " in o.description) == bool(left), o.description
+                assert "last" not in o.description, o.description
             if o.group == "beat":
                 assert " beats " in o.description
                 last = len(obs.trick) == 3

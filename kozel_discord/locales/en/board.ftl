@@ -2,11 +2,7 @@
 
 # Move menu options: the label names the cards, the description says what the move does.
 opt-trump = { $card } (trump)
-opt-keeps = keeps { $cards }
-opt-keeps_nothing = { $n ->
-        [one] your last card
-       *[other] your last { $n } cards
-    }
+opt-keeps = {" "}· keeps { $cards }
 opt-pair = { $new } beats { $old }
 opt-takes = takes the trick
 opt-on_top = on top for now
@@ -17,7 +13,7 @@ opt-discard = Discard { $cards }
 opt-discard_desc = Puts { $points ->
         [one] { $points } point
        *[other] { $points } points
-    } into the trick{ $trumps } · { $kept }
+    } into the trick{ $trumps }{ $kept }
 opt-trumps = , { $n ->
         [one] a trump
        *[other] { $n } trumps
@@ -36,7 +32,7 @@ opt-lead_desc = { $trump ->
     }, { $points ->
         [one] { $points } point
        *[other] { $points } points
-    } · { $kept }
+    }{ $kept }
 opt-lead_molodka = Molodka! Lead { $cards }
 opt-lead_molodka_desc = Four of a suit: nobody can lay a molodka over it · { $points ->
         [one] { $points } point

@@ -1,13 +1,7 @@
 # Личная доска («Мои карты») и её меню ходов (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (козырь)
-opt-keeps = в руке { $cards }
-opt-keeps_nothing = { $n ->
-        [1] последняя карта
-        [one] последняя { $n } карта
-        [few] последние { $n } карты
-       *[many] последние { $n } карт
-    }
+opt-keeps = {" "}· в руке { $cards }
 opt-pair = { $new } бьёт { $old }
 opt-takes = взятка ваша
 opt-on_top = пока сверху
@@ -18,7 +12,7 @@ opt-discard_desc = Во взятку { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }{ $trumps } · { $kept }
+    }{ $trumps }{ $kept }
 opt-trumps = , { $n ->
         [one] { $n } козырь
         [few] { $n } козыря
@@ -40,7 +34,7 @@ opt-lead_desc = { $trump ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    } · { $kept }
+    }{ $kept }
 opt-lead_molodka = Молодка! Зайти: { $cards }
 opt-lead_molodka_desc = Четыре одной масти: сверху молодку уже не положить · { $points ->
         [one] { $points } очко

@@ -1,24 +1,20 @@
 # Özel tahta ("Kartlarım") ve hamle menüsü (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (koz)
-opt-keeps = elde: { $cards }
-opt-keeps_nothing = { $n ->
-        [one] son kartınız
-       *[other] son { $n } kartınız
-    }
+opt-keeps = {" "}· elde: { $cards }
 opt-pair = { $new }, { $old } kartını yener
 opt-takes = eli alır
 opt-on_top = şimdilik üstte
 opt-beat = Yen: { $cards }
 opt-beat_desc = { $pairs } — { $outcome }
 opt-discard = Kapalı at: { $cards }
-opt-discard_desc = Ele { $points } puan gider{ $trumps } · { $kept }
+opt-discard_desc = Ele { $points } puan gider{ $trumps }{ $kept }
 opt-trumps = , { $n } koz
 opt-lead = Aç: { $cards }
 opt-lead_desc = { $trump ->
         [yes] { $n } koz
        *[no] { $n } kart
-    }, { $points } puan · { $kept }
+    }, { $points } puan{ $kept }
 opt-lead_molodka = Molodka! Aç: { $cards }
 opt-lead_molodka_desc = Aynı renkten dört kart: üstüne molodka açılamaz · { $points } puan
 opt-molodka = Molodka! { $cards } sıra beklemeden

@@ -1,13 +1,7 @@
 # Особиста дошка («Мої карти») та її меню ходів (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (козир)
-opt-keeps = у руці { $cards }
-opt-keeps_nothing = { $n ->
-        [1] остання карта
-        [one] остання { $n } карта
-        [few] останні { $n } карти
-       *[many] останні { $n } карт
-    }
+opt-keeps = {" "}· у руці { $cards }
 opt-pair = { $new } б'є { $old }
 opt-takes = взятка ваша
 opt-on_top = поки зверху
@@ -18,7 +12,7 @@ opt-discard_desc = У взятку { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }{ $trumps } · { $kept }
+    }{ $trumps }{ $kept }
 opt-trumps = , { $n ->
         [one] { $n } козир
         [few] { $n } козирі
@@ -40,7 +34,7 @@ opt-lead_desc = { $trump ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    } · { $kept }
+    }{ $kept }
 opt-lead_molodka = Молодка! Зайти: { $cards }
 opt-lead_molodka_desc = Чотири однієї масті: зверху молодку вже не покласти · { $points ->
         [one] { $points } очко
