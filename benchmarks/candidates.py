@@ -34,6 +34,8 @@ says. ``ai_tournament.py`` accepts a candidate's name wherever it accepts a leve
   sampled world): from :data:`EXACT_DEPTH` cards in the hand of the seat to play, from
   :data:`ENDGAME_DEPTH` when the decision itself comes after the stock is empty.
 * ``nestexact``: ``nested`` whose rollouts end in that exact endgame.
+* ``exact4``: ``exact`` whose rollouts play exactly from the moment the stock runs out
+  (:data:`ENDGAME_DEPTH` cards), not from :data:`EXACT_DEPTH`.
 * ``exactwins``: ``exact`` valuing a rolled-out game as won, egg or lost (as ``wins``),
   with 300 worlds a decision: the small gains measured apart, together.
 * ``infer``: ``exact`` whose worlds count by how well they explain the opponents'
@@ -240,6 +242,14 @@ class NestedExactStrong(ExactStrong):
     inner = INNER_WORLDS
 
 
+class DeepExactStrong(ExactStrong):
+    """``exact`` whose rollouts play exactly from the moment the stock runs out (4 cards in
+    the hand of the seat to play), where ``exact`` waits for 3."""
+
+    level = "exact4"
+    depth = ENDGAME_DEPTH
+
+
 class InferStrong(ExactStrong):
     """``exact`` whose worlds count by the likelihood of the opponents' discards
     (``inference.py``): a world that lets an opponent beat where it discarded counts less."""
@@ -293,6 +303,7 @@ CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
     "nested": _make(NestedStrong),
     "exact": _make(ExactStrong),
     "exactwins": _make(ExactWinsStrong, EXACTWINS_WORLDS),
+    "exact4": _make(DeepExactStrong),
     "infer": _make(InferStrong),
     "nestexact": _make(NestedExactStrong),
     "tuned": _make(TunedStrong),
