@@ -35,7 +35,7 @@ from .pictures import Labels, last_trick
 from .ports import host_of
 from .results import progress_lines, reason_line
 from .table_message import TEAM_COLOURS, seat_labels
-from .tricks import TEAM_DOTS, team_tag
+from .tricks import team_count, team_tag
 
 REPLAY_PNG = "replay.png"
 GAME_ID = r"(?P<game>[0-9]{1,19})"
@@ -70,7 +70,7 @@ def play_line(view: GameReplayView, p: PlayView, locale: str) -> str:
 
 
 def _points(points: tuple[int, int]) -> tuple[str, str]:
-    return f"{TEAM_DOTS[0]}\u00a0{points[0]}", f"{TEAM_DOTS[1]}\u00a0{points[1]}"
+    return team_count(0, points[0]), team_count(1, points[1])
 
 
 def step_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:

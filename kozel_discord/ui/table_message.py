@@ -36,7 +36,7 @@ from . import drawing, render
 from .components import HandButton
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
 from .results import game_line
-from .tricks import TEAM_DOTS, LastTricksButton, team_tag, trick_line
+from .tricks import LastTricksButton, team_count, team_tag, trick_line
 
 log = logging.getLogger(__name__)
 
@@ -384,8 +384,8 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
             "table.defeat_points",
             locale,
             target=obs.target,
-            a=f"{TEAM_DOTS[0]}\u00a0{a}",
-            b=f"{TEAM_DOTS[1]}\u00a0{b}",
+            a=team_count(0, a),
+            b=team_count(1, b),
         )
     )
     if obs.eggs:

@@ -23,6 +23,11 @@ from .ports import host_of
 TEAM_DOTS = ("🔵", "🟠")  # the picture's team colours: blue A, orange B
 
 
+def team_count(team: int, value: int) -> str:
+    """A team's number as 🔵 2: a no-break space keeps the dot with its number."""
+    return f"{TEAM_DOTS[team]}\u00a0{value}"
+
+
 def team_tag(team: int, locale: str) -> str:
     """A team as 🔵 Team A; a word joiner before the dot and a no-break space after it keep
     the dot with what precedes it and with the team's name (a line broke between "(" and

@@ -124,9 +124,8 @@ def test_two_side_plays_of_four_cards_stay_apart() -> None:
     width = table_picture.CARD_W + 3 * table_picture._step(1, 4)
     assert x1 >= left + 8 and x3 + width <= right - 8, "each play keeps off its seat's box"
     assert x3 - (x1 + width) >= table_picture.SIDE_GAP
-    assert (
-        table_picture._step(0, 4) == table_picture._step(2, 4) == table_picture.CARD_STEP
-    )  # top and bottom: room
+    # the top and the bottom play have room for the full step
+    assert table_picture._step(0, 4) == table_picture._step(2, 4) == table_picture.CARD_STEP
 
 
 def test_golden_private_boards() -> None:

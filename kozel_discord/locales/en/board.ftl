@@ -9,7 +9,7 @@ opt-on_top = on top for now
 opt-beat = Beat with { $cards }
 opt-beat_desc = { $pairs } — { $outcome }
 opt-discard = Discard { $cards }
-# $trumps is empty or opt-trumps.
+# $trumps is empty or opt-trumps; $kept (here and in opt-lead_desc) is empty or opt-keeps.
 opt-discard_desc = Puts { $points ->
         [one] { $points } point
        *[other] { $points } points
