@@ -290,16 +290,15 @@ class Gallery:
         """Keep the host's turn ping (a new message mentioning only them) under the table."""
         if "ping" not in want:
             return
-        pings = [m for m in s.public_messages(driver.channel_id) if m.mentioned == [host.id]]
+        pings = [
+            m
+            for m in s.public_messages(driver.channel_id)
+            if m.mentioned == [host.id] and f"kozel:turn:{driver.tid}" in m.custom_ids()
+        ]
         table = driver.table_message()
         # Kept only while the table says it is the host's turn: what the pinged player
         # finds (a ping outlives the turn by the moment its deletion takes).
-        if (
-            pings
-            and table is not None
-            and not pings[-1].components
-            and driver.whose_mention() == host.id
-        ):
+        if pings and table is not None and driver.whose_mention() == host.id:
             want.discard("ping")
             self.add("10-turn-ping", self.snap(s, table), self.snap(s, pings[-1]))
 

@@ -255,10 +255,14 @@ class Driver:
             lambda: self.state_token() != token, timeout=timeout, what="the table to change"
         )
 
-    async def hand(self, user: StandInUser) -> RecordedMessage:
-        """The player's private board: a fresh one from the table message, or refreshed."""
+    async def hand(self, user: StandInUser, via: RecordedMessage | None = None) -> RecordedMessage:
+        """The player's private board: a fresh one from the table message (or from the
+        "My hand" button of ``via``, a turn ping), or refreshed."""
         current = self.hands.get(user.id)
-        if current is not None and f"kozel:hand:{self.tid}" in current.custom_ids():
+        if via is not None:
+            before = 0
+            r = await self.s.click(user, via, f"kozel:turn:{self.tid}")
+        elif current is not None and f"kozel:hand:{self.tid}" in current.custom_ids():
             before = len(current.versions)
             r = await self.s.click(user, current, f"kozel:hand:{self.tid}")
         else:

@@ -193,13 +193,12 @@ def test_russian_plural_forms() -> None:
 
 
 def test_ukrainian_and_turkish_plural_forms() -> None:
-    assert [t("table.seat_line", "uk", seat="Місце 1 (А)", who="Ольга", cards=n, dealer="")
-            for n in NUMBERS] == [
-        "Місце 1 (А): Ольга — 1\u00a0карта",
-        "Місце 1 (А): Ольга — 2\u00a0карти",
-        "Місце 1 (А): Ольга — 5\u00a0карт",
-        "Місце 1 (А): Ольга — 21\u00a0карта",
-    ]  # fmt: skip
+    assert [t("table.seat_line", "uk", who="Ольга", cards=n, dealer="") for n in NUMBERS] == [
+        "Ольга — 1\u00a0карта",
+        "Ольга — 2\u00a0карти",
+        "Ольга — 5\u00a0карт",
+        "Ольга — 21\u00a0карта",
+    ]
     # A number of cards never ends a line without its noun: they are joined by a no-break space.
     assert [t("result.defeat", "uk", team="Команда А", points=n) for n in NUMBERS] == [
         "Команда А отримує 1 штрафне очко.",
@@ -355,10 +354,12 @@ def test_a_count_of_cards_keeps_its_noun_on_its_line(lang: str) -> None:
         texts = [
             t("table.trump", lang, card="Q♦", suit="♦", stock=n),
             t("board.trump", lang, card="Q♦", suit="♦", stock=n),
-            t("table.seat_line", lang, seat="1", who="Alice", cards=n, dealer=""),
+            t("table.seat_line", lang, who="Alice", cards=n, dealer=""),
         ]
         for text in texts:
             assert re.search(rf"\b{n}\u00a0\w", text), (lang, text)
+    # and "trump Q♦" in the trick's heading does not leave its card alone on the next line
+    assert t("table.trump_short", lang, card="Q♦").endswith("\u00a0Q♦")
 
 
 def test_the_series_recap_names_eggs_only_when_there_were_some() -> None:
@@ -370,4 +371,4 @@ def test_the_series_recap_names_eggs_only_when_there_were_some() -> None:
     # Turkish: a game is "oyun"; "el" is a trick ("5 el" read as five tricks).
     assert t("series.recap_counts", "tr", games=5, eggs=0) == "5 oyun"
     assert t("series.recap_counts", "tr", games=5, eggs=2) == "5 oyun · 2 yumurta"
-    assert t("series.games", "tr") == "Bütün oyunlar"
+    assert t("series.games", "tr").startswith("Bütün oyunlar")

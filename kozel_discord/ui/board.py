@@ -26,8 +26,8 @@ from . import drawing, pictures, render
 from .emojis import CARD_EMOJIS, cards_text
 from .errors import Guarded
 from .hints import hint_line
+from .ids import TID
 from .interaction import selected_value
-from .lobby import TID
 from .moves import MoveOption, move_options, status_line
 from .pictures import style
 from .ports import host_of

@@ -19,9 +19,10 @@ from ..i18n import locale_of, t
 from ..service import Table
 from .board import HandButton, HintButton, PlaySelect, open_hand, show_hand
 from .errors import Guarded
+from .ids import TID
 from .league import StandingsPageButton
-from .lobby import TID, AddComputerSelect, LobbyButton, RulesButton, SitButton
-from .pings import PingsButton
+from .lobby import AddComputerSelect, LobbyButton, RulesButton, SitButton
+from .pings import PingsButton, TurnHandButton
 from .ports import host_of
 from .review import ReviewButton
 from .tricks import LastTricksButton
@@ -130,6 +131,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     StopButton,
     StandingsPageButton,
     PingsButton,
+    TurnHandButton,
     RulesButton,
     HintButton,
     ReviewButton,

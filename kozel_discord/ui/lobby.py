@@ -12,11 +12,10 @@ from ..i18n import locale_of, t
 from ..service import LEVELS, ErrorKey, ServiceError, Table, TableStatus
 from . import render
 from .errors import Guarded
+from .ids import TID
 from .interaction import display_name, selected_value
 from .pings import PingsButton
 from .ports import host_of
-
-TID = r"(?P<tid>[0-9a-f]{12})"
 
 
 def lobby_view(table: Table, locale: str) -> discord.ui.View:

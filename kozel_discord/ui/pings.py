@@ -1,6 +1,8 @@
 """Turn pings: when a human's turn comes, a short new message in the table's channel that
 mentions only that player (so Discord really notifies: edits never do), deleted once the
-turn has passed; and, with a turn timer, a reminder shortly before it runs out.
+turn has passed; and, with a turn timer, a reminder shortly before it runs out. Each
+carries its own "My hand" button (:class:`TurnHandButton`): the notification leads to the
+ping, at the bottom of the channel, and the table message may be out of sight by then.
 
 At most one ping and one reminder per turn. Computer turns (and players marked away,
 whom the computer plays) notify nobody, nor a player who turned pings off at this table
@@ -25,6 +27,7 @@ import discord
 
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table, TableEvent, TableService, TableStatus
+from .board import open_hand
 from .errors import Guarded
 from .ports import host_of
 
@@ -125,9 +128,11 @@ class TurnPings:
     # ---------------------------------------------------------------- internals
     async def _post(self, table: Table, turn: Turn, key: str) -> discord.Message | None:
         text = t(key, table.locale, user=f"<@{turn.user_id}>")
+        view = discord.ui.View(timeout=None)
+        view.add_item(TurnHandButton(table.table_id, t("button.my_hand", table.locale)))
         try:
             return await self._channel(table).send(
-                content=text, allowed_mentions=mention_only(turn.user_id)
+                content=text, view=view, allowed_mentions=mention_only(turn.user_id)
             )
         except discord.HTTPException as exc:
             log.warning("ping_not_sent channel=%s status=%s", table.channel_id, exc.status)
@@ -212,3 +217,32 @@ class PingsButton(
         await interaction.response.send_message(
             t("ping.on" if on else "ping.off", locale_of(interaction)), ephemeral=True
         )
+
+
+class TurnHandButton(
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"kozel:turn:(?P<tid>[0-9a-f]{12})",
+):
+    """ "My hand" on a turn ping: opens the clicker's private board, as the table message's
+    button does (its own id: only the table message carries ``kozel:hand``)."""
+
+    def __init__(self, table_id: str, label: str = "My hand") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                style=discord.ButtonStyle.primary,
+                custom_id=f"kozel:turn:{table_id}",
+                emoji="🃏",
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TurnHandButton:
+        return cls(match["tid"])
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        await open_hand(interaction, self.table_id)

@@ -33,8 +33,13 @@ def card_text(c: Card, locale: str) -> str:
     return emojis.card_text(c, locale)
 
 
+NBSP = "\u00a0"
+
+
 def cards_text(cards: tuple[Card, ...] | list[Card], locale: str) -> str:
-    return emojis.cards_text(cards, locale)
+    """The cards of one play, kept on one line (joined by no-break spaces): a phone does
+    not break a molodka "8♥ 9♥ K♥ / A♥" across lines."""
+    return emojis.cards_text(cards, locale, NBSP)
 
 
 def face_down(n: int) -> str:

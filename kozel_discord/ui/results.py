@@ -176,11 +176,13 @@ def recap_lines(table: Table, obs: Observation, locale: str) -> list[str]:
 
 def series_over_embed(table: Table, obs: Observation, locale: str) -> discord.Embed:
     """The end of the series (from the public view of a finished series), with its recap."""
-    goats = team_names(table, obs.goats or 0, locale)
+    loser = obs.goats or 0
+    winners = t("series.winners", locale, names=team_names(table, 1 - loser, locale))
     key = "series.goats_with_eggs" if obs.eggs else "series.goats"
+    goats = t(key, locale, names=team_names(table, loser, locale), eggs=obs.eggs)
     e = discord.Embed(
         title=t("series.title", locale),
-        description=t(key, locale, names=goats, eggs=obs.eggs),
+        description=f"{winners}\n{goats}",  # the winners first: the goats are the punchline
         colour=COLOR_DONE,
     )
     _add_progress(e, table, obs, locale)

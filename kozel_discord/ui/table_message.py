@@ -316,8 +316,7 @@ def first_lines(table: Table, obs: Observation, locale: str, *, final: bool = Fa
                     "table.winning",
                     locale,
                     who=render.who(table.seats[obs.top_seat], locale, mention=False),
-                    cards=render.cards_text(obs.top, locale),
-                    team=team_tag(team_of(obs.top_seat), locale),
+                    team=team_tag(team_of(obs.top_seat), locale),  # its cards are on its line above
                 )
             )
     else:
@@ -353,22 +352,21 @@ def result_line(obs: Observation, locale: str) -> str:
 
 def summary(table: Table, obs: Observation, locale: str) -> str:
     """Everything else, as text: the game, trump and stock, seats, tricks and the score."""
-    lines = [
-        f"### {t('table.title', locale, n=obs.game_number)}",
-        t(
-            "table.trump",
-            locale,
-            card=render.card_text(obs.trump_card, locale),
-            suit=render.suit_name(obs.trump, locale),
-            stock=obs.stock_size,
-        ),
-    ]
+    trump = t(
+        "table.trump",
+        locale,
+        card=render.card_text(obs.trump_card, locale),
+        suit=render.suit_name(obs.trump, locale),
+        stock=obs.stock_size,
+    )
+    # The title shares its line with the trump, and a seat is its player under the team's
+    # line (the picture shows where each sits): fewer lines under the picture on a phone.
+    lines = [f"**{t('table.title', locale, n=obs.game_number)}** · {trump}"]
     for team in (0, 1):
         seats = [
             t(
                 "table.seat_line",
                 locale,
-                seat=render.seat_label(i, locale),
                 who=render.who(table.seats[i], locale),
                 cards=obs.hand_sizes[i],
                 dealer=t("table.dealer_mark", locale) if i == obs.dealer else "",

@@ -17,7 +17,7 @@ from ..service import ErrorKey, ServiceError, Table, fair
 from . import render
 from .emojis import WORD_JOINER
 from .errors import Guarded
-from .lobby import TID
+from .ids import TID
 from .ports import host_of
 
 TEAM_DOTS = ("🔵", "🟠")  # the picture's team colours: blue A, orange B
@@ -29,10 +29,10 @@ def team_count(team: int, value: int) -> str:
 
 
 def team_tag(team: int, locale: str) -> str:
-    """A team as 🔵 Team A; a word joiner before the dot and a no-break space after it keep
-    the dot with what precedes it and with the team's name (a line broke between "(" and
-    "🔵" in "took it with … (🔵 Team A)")."""
-    name = t(f"team.{'ab'[team]}.long", locale)
+    """A team as 🔵 Team A, in one piece: a word joiner before the dot, no-break spaces
+    after it and inside the name (a line broke between "(" and "🔵" in "took it with …
+    (🔵 Team A)", and between "Команда" and "А")."""
+    name = t(f"team.{'ab'[team]}.long", locale).replace(" ", "\u00a0")
     return f"{WORD_JOINER}{TEAM_DOTS[team]}\u00a0{name}"
 
 

@@ -330,7 +330,7 @@ async def test_molodka_out_of_turn_returns_played_cards_and_takes_the_trick(
         lambda: "laid a molodka" in embed_text(driver.table_message()), timeout=10
     )  # type: ignore[arg-type]
     table = embed_text(driver.table_message())  # type: ignore[arg-type]
-    current_trick = table.split("Current trick")[1].split("Last trick")[0].split("###")[0]
+    current_trick = table.split("Current trick")[1].split("Last trick")[0].split("Kozel — game")[0]
     assert "laid a molodka" in current_trick and "led" not in current_trick
     # The cards already played went back: everyone holds four again.
     for seat in (leader, (leader + 1) % 4):

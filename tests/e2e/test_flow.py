@@ -56,10 +56,11 @@ def _choose(rng: random.Random):  # type: ignore[no-untyped-def]
 
 
 async def _play_ping(driver: Driver, users: dict[int, StandInUser], ping: RecordedMessage) -> None:
-    """The pinged player opens their board and moves."""
+    """The pinged player opens their board with the ping's own "My hand" button (the
+    table message may be out of sight) and moves."""
     (uid,) = ping.mentioned
     user = users[uid]
-    board = await driver.hand(user)
+    board = await driver.hand(user, via=ping)
     sel = driver.play_select(board)
     assert sel is not None and (board.component(sel) or {}).get("placeholder") == TURN_PLACEHOLDER
     await driver.s.select(user, board, sel, [driver.choose(select_options(board, sel))])

@@ -73,3 +73,18 @@ def test_the_series_recap_lists_games_eggs_the_biggest_trick_and_every_score() -
     for number, r in enumerate(obs.results[-results.MAX_GAME_LINES :], start=1):
         del number
         assert f"{r.card_points[0]} : {r.card_points[1]}" in text
+
+
+def test_the_series_end_names_the_winners_before_the_goats() -> None:
+    t = _finished(5)
+    assert t.series is not None
+    obs = observe(t.series, None)
+    goats = obs.goats or 0
+    winners = [f"<@{t.seats[s].user_id}>" for s in (1 - goats, 3 - goats)]
+    losers = [f"<@{t.seats[s].user_id}>" for s in (goats, goats + 2)]
+    first, second = results.series_over_embed(t, obs, "en-US").description.splitlines()  # type: ignore[union-attr]
+    assert first.startswith("🏆") and "win the series" in first
+    assert all(w in first for w in winners) and not any(g in first for g in losers)
+    assert "goats" in second and all(g in second for g in losers)
+    text = _text(results.series_over_embed(t, obs, "en-US"))
+    assert "card points A : B" in text  # whose score is whose in "90 : 30"

@@ -10,8 +10,9 @@ import pytest
 from kozel_discord.engine import Series, observe, observe_game_end
 from kozel_discord.i18n import t
 from kozel_discord.service import Seat, Table, TableStatus
-from kozel_discord.ui.table_message import first_lines, result_line
-from kozel_discord.ui.tricks import trick_line
+from kozel_discord.ui import render
+from kozel_discord.ui.table_message import first_lines, result_line, summary
+from kozel_discord.ui.tricks import team_count, team_tag, trick_line
 
 
 def _after_game_one(seed: int) -> Table:
@@ -43,3 +44,22 @@ def test_a_finished_game_says_its_result_and_its_last_trick(seed: int, locale: s
     assert t("table.trick_empty", locale) not in text  # no "nothing played yet"
     # While the game runs, the same position would show whose turn it is and the trick.
     assert t("table.trick_empty", locale) in first_lines(table, end, locale)
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_the_table_text_keeps_its_units_on_one_line(locale: str) -> None:
+    # On a phone "(🔵 Команда / А)", "🔵 0 · / 🟠 0" and "8♥ 9♥ K♥ / A♥" broke across lines.
+    table = _after_game_one(4)
+    assert table.series is not None
+    obs = observe(table.series, None)
+    for team in (0, 1):
+        tag = team_tag(team, locale)
+        assert " " not in tag and tag.endswith(t(f"team.{'ab'[team]}.long", locale)[-1])
+    text = summary(table, obs, locale)
+    score = (
+        f"{team_count(0, obs.defeat_points[0])}\u00a0·\u00a0{team_count(1, obs.defeat_points[1])}"
+    )
+    assert score in text
+    assert " " not in render.cards_text((obs.trump_card,) * 3, locale)
+    # a seat is its player under its team's line: no "Seat 1 (A):" before each name
+    assert render.seat_label(0, locale) not in text

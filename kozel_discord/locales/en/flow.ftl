@@ -19,7 +19,10 @@ result-reason-under_sixty = **{ $team } takes { $dp ->
         [one] { $points } card point
        *[other] { $points } card points
     } (31 to 59).
-result-progress = Series — { $target } defeat points lose
+result-progress = Series to { $target ->
+        [one] { $target } defeat point
+       *[other] { $target } defeat points
+    }
 result-bar = { $team } { $bar } { $points }/{ $target }
 
 series-recap = Recap
@@ -38,7 +41,7 @@ series-best_trick = Biggest trick: { $who } took { $points ->
         [one] { $cards } card
        *[other] { $cards } cards
     }) in game { $n }.
-series-games = Every game
+series-games = Every game · card points A : B
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (no trick)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 or fewer)

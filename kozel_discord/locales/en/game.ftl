@@ -64,7 +64,7 @@ table-trump = Trump: **{ $card }** ({ $suit }) · stock: { $stock ->
         [one] { $stock } card
        *[other] { $stock } cards
     }
-table-seat_line = { $seat }: { $who } — { $cards ->
+table-seat_line = { $who } — { $cards ->
         [one] { $cards } card
        *[other] { $cards } cards
     }{ $dealer }
@@ -131,6 +131,7 @@ result-team_line = { $names }
     }
 
 series-title = The series is over
+series-winners = 🏆 { $names } win the series.
 series-goats = The goats are { $names }! 🐐
 series-goats_with_eggs = The goats are { $names } — goats with eggs ({ $eggs ->
         [one] { $eggs } egg

@@ -1,9 +1,9 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Winning: { $who } with { $cards } ({ $team })
+table-winning = 🏆 Winning: { $who } ({ $team })
 table-last_trick = **Last trick:** { $who } took it with { $cards } ({ $team })
 table-game_over = **Game { $n } has ended.**
-table-trump_short = trump { $card }
-table-defeat_points = Defeat points (the series ends at { $target }): { $a } · { $b }
+table-trump_short = trump { $card }
+table-defeat_points = Defeat points (series to { $target }): { $a } · { $b }
 table-eggs = Eggs so far: { $n }
 
 button-last_tricks = Last tricks

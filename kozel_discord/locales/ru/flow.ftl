@@ -24,7 +24,10 @@ result-reason-under_sixty = **{ $team } получает { $dp ->
         [few] { $points } очка
        *[many] { $points } очков
     } — от 31 до 59.
-result-progress = Партия — проигрывает набравший { $target }
+result-progress = Партия до { $target ->
+        [one] { $target } штрафного очка
+       *[other] { $target } штрафных очков
+    }
 result-bar = { $team } { $bar } { $points }/{ $target }
 
 series-recap = Итоги
@@ -47,7 +50,7 @@ series-best_trick = Самая дорогая взятка: { $who } — { $poin
         [few] { $cards } карты
        *[many] { $cards } карт
     }) в коне { $n }.
-series-games = Все коны
+series-games = Все коны · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 или меньше)

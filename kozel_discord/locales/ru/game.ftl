@@ -67,7 +67,7 @@ table-trump = Козырь: **{ $card }** ({ $suit }) · в колоде { $stoc
         [few] { $stock } карты
        *[many] { $stock } карт
     }
-table-seat_line = { $seat }: { $who } — { $cards ->
+table-seat_line = { $who } — { $cards ->
         [one] { $cards } карта
         [few] { $cards } карты
        *[many] { $cards } карт
@@ -145,6 +145,7 @@ result-team_line = { $names }
     }
 
 series-title = Партия окончена
+series-winners = 🏆 { $names } выигрывают партию.
 series-goats = Козлы — { $names }! 🐐
 series-goats_with_eggs = Козлы с яйцами — { $names } ({ $eggs ->
         [one] { $eggs } яйцо

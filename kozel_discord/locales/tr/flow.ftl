@@ -4,7 +4,7 @@
 result-reason-no_trick = **{ $team } { $dp } ceza puanı alır**: hiç el alamadı.
 result-reason-thirty_or_fewer = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı, 30 veya daha az.
 result-reason-under_sixty = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı, 31 ile 59 arası.
-result-progress = Seri — { $target } ceza puanı kaybettirir
+result-progress = Seri { $target } ceza puanına kadar
 result-bar = { $team } { $bar } { $points }/{ $target }
 
 series-recap = Özet
@@ -13,7 +13,7 @@ series-recap_counts = { $games } oyun{ $eggs ->
        *[other] {" "}· { $eggs } yumurta
     }
 series-best_trick = En değerli el: { $who }, { $n }. oyunda { $points } kart puanı aldı ({ $cards } kart).
-series-games = Bütün oyunlar
+series-games = Bütün oyunlar · kart puanı A : B
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (el yok)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 veya daha az)

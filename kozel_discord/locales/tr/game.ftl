@@ -56,7 +56,7 @@ trick-discard = { $who } kapalı attı: { $cards }
 
 table-title = Kozel — oyun { $n }
 table-trump = Koz: **{ $card }** ({ $suit }) · destede { $stock } kart
-table-seat_line = { $seat }: { $who } — { $cards } kart{ $dealer }
+table-seat_line = { $who } — { $cards } kart{ $dealer }
 table-dealer_mark = {" "}(dağıtan)
 table-tricks = { $n } el
 table-trick = Bu el (herkes { $k } kart)
@@ -92,6 +92,7 @@ result-team_line = { $names }
     { $points } puan · { $tricks } el
 
 series-title = Seri bitti
+series-winners = 🏆 Seriyi { $names } kazandı.
 series-goats = Keçiler: { $names }! 🐐
 series-goats_with_eggs = Keçiler: { $names } — yumurtalı keçiler ({ $eggs } yumurta)! 🐐🥚
 

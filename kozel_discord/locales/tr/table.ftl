@@ -1,9 +1,9 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Şu an alan: { $who }, { $cards } ({ $team })
+table-winning = 🏆 Şu an alan: { $who } ({ $team })
 table-last_trick = **Son el:** { $who } { $cards } ile aldı ({ $team })
 table-game_over = **{ $n }. oyun bitti.**
-table-trump_short = koz { $card }
-table-defeat_points = Yenilgi puanı (seri { $target } puanda biter): { $a } · { $b }
+table-trump_short = koz { $card }
+table-defeat_points = Ceza puanı (seri { $target } puana kadar): { $a } · { $b }
 table-eggs = Şimdiye kadar yumurta: { $n }
 
 button-last_tricks = Son eller
@@ -17,7 +17,7 @@ picture-turn = Sıra
 picture-winning = Alıyor
 picture-took = Aldı
 picture-tricks = Eller
-picture-defeat_points = Yenilgi puanı
+picture-defeat_points = Ceza puanı
 picture-eggs = Yumurta
 picture-game = Oyun
 picture-dealer = Dağıtan

@@ -24,7 +24,10 @@ result-reason-under_sixty = **{ $team } отримує { $dp ->
         [few] { $points } очки
        *[many] { $points } очок
     } — від 31 до 59.
-result-progress = Партія — програє той, хто набере { $target }
+result-progress = Партія до { $target ->
+        [one] { $target } штрафного очка
+       *[other] { $target } штрафних очок
+    }
 result-bar = { $team } { $bar } { $points }/{ $target }
 
 series-recap = Підсумки
@@ -47,7 +50,7 @@ series-best_trick = Найдорожчий хабар: { $who } — { $points ->
         [few] { $cards } карти
        *[many] { $cards } карт
     }) у коні { $n }.
-series-games = Усі кони
+series-games = Усі кони · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без хабарів)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)

@@ -65,7 +65,7 @@ table-trump = Козир: **{ $card }** ({ $suit }) · у колоді { $stock 
         [few] { $stock } карти
        *[many] { $stock } карт
     }
-table-seat_line = { $seat }: { $who } — { $cards ->
+table-seat_line = { $who } — { $cards ->
         [one] { $cards } карта
         [few] { $cards } карти
        *[many] { $cards } карт
@@ -143,6 +143,7 @@ result-team_line = { $names }
     }
 
 series-title = Партію закінчено
+series-winners = 🏆 { $names } виграють партію.
 series-goats = Козли — { $names }! 🐐
 series-goats_with_eggs = Козли з яйцями — { $names } ({ $eggs ->
         [one] { $eggs } яйце

@@ -1,10 +1,10 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Зараз бере: { $who } — { $cards } ({ $team })
+table-winning = 🏆 Зараз бере: { $who } ({ $team })
 table-last_trick = **Остання взятка:** { $who } — { $cards } ({ $team })
 table-game_over = **Кон { $n } закінчено.**
-table-trump_short = козир { $card }
-table-defeat_points = Очки поразки (серія до { $target }): { $a } · { $b }
-table-eggs = Яєць за серію: { $n }
+table-trump_short = козир { $card }
+table-defeat_points = Штрафні очки (партія до { $target }): { $a } · { $b }
+table-eggs = Яєць за партію: { $n }
 
 button-last_tricks = Взятки
 tricks-title = Взятки кону { $n } — поки { $total }
@@ -17,7 +17,7 @@ picture-turn = Хід
 picture-winning = Бере
 picture-took = Взятка
 picture-tricks = Взятки
-picture-defeat_points = Очки поразки
+picture-defeat_points = Штрафні очки
 picture-eggs = Яйця
 picture-game = Кон
 picture-dealer = Роздає

@@ -88,17 +88,17 @@ def _top(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
     d.rectangle((0, 0, W, TOP - 8), style.PANEL)
     tw, th = 40, 56
     img.alpha_composite(face(st.trump_card, tw, th, True), (16, 6))
-    f = font(24, 700)
+    f = font(28, 700)  # shown at about 40% on a phone: no label under 24 px
     x = 16 + tw + 12
     x += round(text(d, (x, 34), st.labels.trump, f, style.TRUMP_GOLD, 150)) + 28
     img.alpha_composite(back(tw, th), (x, 6))
     x += tw + 12
     text(d, (x, 34), f"{st.labels.stock}: {st.stock_size}", f, style.PANEL_TEXT, 170)
     if st.turn == st.seat:
-        pill(d, (W - 110, 34), st.labels.your_turn, style.TURN, style.BLACK, 26, 200)
+        pill(d, (W - 110, 34), st.labels.your_turn, style.TURN, style.BLACK, 28, 200)
     elif st.turn is not None:
         who = f"{st.labels.turn}: {st.labels.seat_names[st.turn]}"
-        text(d, (W - 16, 34), who, font(24, 600), style.PANEL_TEXT, 300, "rm")
+        text(d, (W - 16, 34), who, font(26, 600), style.PANEL_TEXT, 300, "rm")
     if st.eggs:
         img.alpha_composite(egg(30), (W - 46, TOP - 4))
 
@@ -116,7 +116,7 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
         marked = p.seat == st.marked_seat
         name = st.labels.seat_names[p.seat]
         colour = style.TEAM[p.seat & 1]
-        text(d, (x + w / 2, TRICK_Y - 20), name, font(22, 700, 75), colour, w + gap - 4, "mm")
+        text(d, (x + w / 2, TRICK_Y - 22), name, font(26, 700, 75), colour, w + gap - 4, "mm")
         if marked:
             d.rounded_rectangle(
                 (x - 6, TRICK_Y - 6, x + w + 6, TRICK_Y + CARD_H + 6), 12, style.WIN
@@ -127,7 +127,7 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
             img.alpha_composite(veil, (x, TRICK_Y))  # my discard: face down for the others
         if marked:
             word = st.labels.took if st.finished else st.labels.winning
-            pill(d, (x + w / 2, TRICK_Y + CARD_H + 24), word, style.WIN, style.BLACK, 20, w + gap)
+            pill(d, (x + w / 2, TRICK_Y + CARD_H + 24), word, style.WIN, style.BLACK, 24, w + gap)
         x += w + gap
 
 

@@ -132,9 +132,10 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
         sf = font(24, 700)
         text(d, (box[2] - 16, box[1] + 62), score, sf, style.PANEL_TEXT, anchor="rm")
         label_w = half - 48 - sf.getlength(score)
-        text(
-            d, (x0 + 16, box[1] + 62), st.labels.defeat_points, font(20), style.MUTED_TEXT, label_w
-        )
+        # The labels are drawn no smaller than 24 px: the picture is shown at about 40% of
+        # its size on a phone, where 20 px read as 8.
+        label = st.labels.defeat_points
+        text(d, (x0 + 16, box[1] + 62), label, font(24), style.MUTED_TEXT, label_w)
         # the defeat points toward the series target, one segment each
         bx0, bx1, by = x0 + 16, box[2] - 16, box[3] - 16
         seg = (bx1 - bx0) / st.target
@@ -157,10 +158,10 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
     dealer_w = 0
     if seat == st.dealer:
         letter = st.labels.dealer[:1].upper() or "D"
-        dealer_w = 34
-        cx, cy = x1 - 26, y0 + 26
-        d.ellipse((cx - 15, cy - 15, cx + 15, cy + 15), style.PANEL_TEXT)
-        d.text((cx, cy), letter, fill=style.PANEL, font=font(20, 800), anchor="mm")
+        dealer_w = 40
+        cx, cy = x1 - 28, y0 + 28
+        d.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), style.PANEL_TEXT)
+        d.text((cx, cy), letter, fill=style.PANEL, font=font(26, 800), anchor="mm")
     name = st.labels.seat_names[seat]
     room = x1 - x0 - 36 - dealer_w
     # Condensed, then smaller, before cutting a long name ("Компьютер 2" in a side seat).
@@ -178,7 +179,7 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
     if n == 0:
         d.text((x0 + 22, by + bh / 2), "—", fill=style.MUTED_TEXT, font=font(24), anchor="lm")
     if turn:
-        pill(d, ((x0 + x1) / 2, y0 - 4), st.labels.turn, style.TURN, style.BLACK, 22)
+        pill(d, ((x0 + x1) / 2, y0 - 4), st.labels.turn, style.TURN, style.BLACK, 24)
 
 
 # ---------------------------------------------------------------- stock and trump
@@ -194,11 +195,11 @@ def _stock(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
     cx, cy = x + w / 2 + 3, y + h / 2 + 3
     d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), style.PANEL, style.PANEL_TEXT, 2)
     d.text((cx, cy), count, fill=style.PANEL_TEXT, font=font(26, 800), anchor="mm")
-    tx = x + w + 22
+    tx = x + w + 34  # room between the two captions, whole at 24 px in every language
     img.alpha_composite(face(st.trump_card, w, h, True), (tx, y))
-    f = font(20, 600)
-    text(d, (x + w / 2 + 3, y + h + 22), st.labels.stock, f, style.PANEL_TEXT, 96, "mm")
-    text(d, (tx + w / 2, y + h + 22), st.labels.trump, f, style.TRUMP_GOLD, 96, "mm")
+    f = font(24, 600)
+    text(d, (x + w / 2 + 3, y + h + 24), st.labels.stock, f, style.PANEL_TEXT, 96, "mm")
+    text(d, (tx + w / 2, y + h + 24), st.labels.trump, f, style.TRUMP_GOLD, 96, "mm")
 
 
 def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
@@ -213,7 +214,7 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
         for i in range(shown):
             img.alpha_composite(e, (ex + i * (size - 6), y + 30))
         cap = f"{st.labels.eggs}: {st.eggs}"
-        text(d, (ex - 10, y + 30 + size / 2), cap, font(20, 600), style.EGG, 130, "rm")
+        text(d, (ex - 10, y + 30 + size / 2), cap, font(24, 600), style.EGG, 140, "rm")
 
 
 # ---------------------------------------------------------------- the trick
@@ -264,4 +265,4 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
             cy = y1 + 20 if _place(st, p.seat) == 2 else y0 - 20
             marked = p.seat == st.marked_seat
             bg = style.WIN if marked else style.PANEL_TEXT
-            pill(d, ((x0 + x1) / 2, cy), " · ".join(words), bg, style.BLACK, 20, 220)
+            pill(d, ((x0 + x1) / 2, cy), " · ".join(words), bg, style.BLACK, 22, 240)
