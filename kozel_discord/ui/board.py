@@ -88,7 +88,7 @@ def _trick_lines(table: Table, obs: Observation, locale: str) -> list[str]:
             p.kind, "trick.molodka"
         )
         lines.append(t(key, locale, who=who, cards=CARD_EMOJIS.inline(p.cards, locale)))
-    if obs.trick:
+    if len(obs.trick) > 1:  # a lone lead wins so far: its own line said who and what
         who = render.who(table.seats[obs.top_seat], locale)
         lines.append(
             t(

@@ -41,6 +41,7 @@ _OURS = re.compile(rf"^{PREFIX}[0-9a-z]+_[0-9a-f]{{{HASH_CHARS}}}$")
 
 
 WORD_JOINER = "\u2060"  # invisible; no line break between a card's rank and its suit
+NBSP = "\u00a0"  # no line break between the cards of one play
 
 
 def card_text(c: Card, locale: str) -> str:
@@ -87,8 +88,10 @@ class CardEmojis:
         3 and 1 on the next line)."""
         return WORD_JOINER.join([self.mention(None) or FACE_DOWN] * n)
 
-    def inline(self, cards: Iterable[Card], locale: str, sep: str = " ") -> str:
-        """Cards for a line of text: the emojis when uploaded, else colour-safe text."""
+    def inline(self, cards: Iterable[Card], locale: str, sep: str = NBSP) -> str:
+        """Cards for a line of text: the emojis when uploaded, else colour-safe text; one
+        play (or hand) in one piece, joined by no-break spaces (a phone broke "beating
+        with 9♦ / Q♦" between its cards)."""
         cards = tuple(cards)
         shown = [self.mention(c) for c in cards]
         if cards and all(shown):

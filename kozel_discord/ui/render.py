@@ -33,13 +33,10 @@ def card_text(c: Card, locale: str) -> str:
     return emojis.card_text(c, locale)
 
 
-NBSP = "\u00a0"
-
-
 def cards_text(cards: tuple[Card, ...] | list[Card], locale: str) -> str:
     """The cards of one play, kept on one line (joined by no-break spaces): a phone does
     not break a molodka "8♥ 9♥ K♥ / A♥" across lines."""
-    return emojis.cards_text(cards, locale, NBSP)
+    return emojis.cards_text(cards, locale, emojis.NBSP)
 
 
 def face_down(n: int) -> str:

@@ -257,3 +257,13 @@ async def test_a_follower_without_the_uploader_keeps_text_cards() -> None:
     into = CardEmojis()
     assert await sync_card_emojis(client, into, upload=False, waits=(0.0,)) == 0
     assert client.created == [] and into.of(None) is None
+
+
+def test_who_wins_the_trick_is_said_once_the_lead_has_an_answer() -> None:
+    # A lone lead wins so far: its line says who led what, and "Winning: …" with the same
+    # cards again was one more line on a phone. From the second play on, it is said.
+    for series, obs in POSITIONS:
+        if obs.seat is None or not obs.trick:
+            continue
+        text = "\n".join(_texts(board.board_view(_table(series), obs, 1, "en-US")))
+        assert ("Winning:" in text) == (len(obs.trick) > 1), text

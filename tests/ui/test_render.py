@@ -163,3 +163,9 @@ def test_a_discard_is_one_unbreakable_run_of_backs() -> None:
     back = "<:kz_back:7>"
     assert emojis.face_down(3) == f"{back}\u2060{back}\u2060{back}"
     assert emojis.face_down(1) == back
+
+
+def test_the_cards_of_one_play_stay_on_one_line() -> None:
+    # "beating with 9♦ / Q♦" broke between its cards on a phone (the review, the board).
+    shown = CardEmojis().inline((card("9d"), card("Qd"), card("Kh")), "en-US")
+    assert " " not in shown and shown.count("\u00a0") == 2
