@@ -276,6 +276,8 @@ class HandButton(
 ):
     """ "My hand" on the table message (and "Refresh" inside the private board)."""
 
+    prefix = "hand"  # of the custom id, as in the template
+
     def __init__(
         self,
         table_id: str,
@@ -284,7 +286,7 @@ class HandButton(
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"kozel:hand:{table_id}", emoji="🃏"
+                label=label, style=style, custom_id=f"kozel:{self.prefix}:{table_id}", emoji="🃏"
             )
         )
         self.table_id = table_id

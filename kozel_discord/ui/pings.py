@@ -27,8 +27,9 @@ import discord
 
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table, TableEvent, TableService, TableStatus
-from .board import open_hand
+from .board import HandButton
 from .errors import Guarded
+from .ids import TID
 from .ports import host_of
 
 log = logging.getLogger(__name__)
@@ -185,7 +186,7 @@ def vote_text(event: TableEvent) -> str:
 class PingsButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kozel:pings:(?P<tid>[0-9a-f]{12})",
+    template=rf"kozel:pings:{TID}",
 ):
     """The lobby's "🔕 Pings" toggle: the clicker's own turn pings at this table, off or
     on again (the same as ``/kozel pings``); the answer says which, privately."""
@@ -219,30 +220,8 @@ class PingsButton(
         )
 
 
-class TurnHandButton(
-    Guarded,
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"kozel:turn:(?P<tid>[0-9a-f]{12})",
-):
-    """ "My hand" on a turn ping: opens the clicker's private board, as the table message's
-    button does (its own id: only the table message carries ``kozel:hand``)."""
+class TurnHandButton(HandButton, template=rf"kozel:turn:{TID}"):
+    """ "My hand" on a turn ping: the table message's button under its own id (only the
+    table message carries ``kozel:hand``)."""
 
-    def __init__(self, table_id: str, label: str = "My hand") -> None:
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                style=discord.ButtonStyle.primary,
-                custom_id=f"kozel:turn:{table_id}",
-                emoji="🃏",
-            )
-        )
-        self.table_id = table_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
-    ) -> TurnHandButton:
-        return cls(match["tid"])
-
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
-        await open_hand(interaction, self.table_id)
+    prefix = "turn"
