@@ -362,17 +362,18 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
     # The title shares its line with the trump, and a seat is its player under the team's
     # line (the picture shows where each sits): fewer lines under the picture on a phone.
     lines = [f"**{t('table.title', locale, n=obs.game_number)}** · {trump}"]
+    played_out = not any(obs.hand_sizes)  # a finished game: no "— 0 cards" four times
     for team in (0, 1):
-        seats = [
-            t(
-                "table.seat_line",
-                locale,
-                who=render.who(table.seats[i], locale),
-                cards=obs.hand_sizes[i],
-                dealer=t("table.dealer_mark", locale) if i == obs.dealer else "",
+        seats = []
+        for i in render.TEAM_SEATS[team]:
+            who = render.who(table.seats[i], locale)
+            dealer = t("table.dealer_mark", locale) if i == obs.dealer else ""
+            cards = obs.hand_sizes[i]
+            seats.append(
+                f"{who}{dealer}"
+                if played_out
+                else t("table.seat_line", locale, who=who, cards=cards, dealer=dealer)
             )
-            for i in render.TEAM_SEATS[team]
-        ]
         tricks = t("table.tricks", locale, n=obs.tricks[team])
         lines.append(f"**{team_tag(team, locale)}** · {tricks}")
         lines += [f"• {s}" for s in seats]

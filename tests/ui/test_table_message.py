@@ -63,3 +63,15 @@ def test_the_table_text_keeps_its_units_on_one_line(locale: str) -> None:
     assert " " not in render.cards_text((obs.trump_card,) * 3, locale)
     # a seat is its player under its team's line: no "Seat 1 (A):" before each name
     assert render.seat_label(0, locale) not in text
+
+
+def test_a_finished_game_lists_its_players_without_empty_hands() -> None:
+    table = _after_game_one(2)
+    assert table.series is not None
+    end = observe_game_end(table.series, None)
+    assert end is not None and not any(end.hand_sizes)
+    text = summary(table, end, "en-US")
+    assert "— 0\u00a0cards" not in text
+    assert all(f"<@{10 + i}>" in text for i in range(4)) and "(dealer)" in text
+    running = summary(table, observe(table.series, None), "en-US")
+    assert "\u00a0card" in running  # while a game runs, each seat says its hand's size
