@@ -7,6 +7,7 @@ Regenerate the golden images after a deliberate change of the drawing with
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import os
@@ -289,3 +290,22 @@ def test_the_table_pictures_draw_clubs_green_as_the_text_and_emojis_do(
     club, spade = ink("7c"), ink("7s")
     assert club[1] > club[0] + 60 and club[1] > club[2] + 40  # green
     assert max(spade) < 60  # black
+
+
+def test_a_side_seats_long_name_is_whole_beside_the_dealer_badge() -> None:
+    # The dealer's badge sits on the box's corner and takes no room from the name:
+    # "Компьютер 2" dealing in a side seat was cut to "Компьют…" when it sat inside. The
+    # name is drawn the same whether the seat deals or not.
+    obs = observe(_mid_trick(), None)
+    labels = dataclasses.replace(RU, seat_names=("Аня", "Компьютер 2", "Вика", "Гоша"))
+    left = 1  # the public table draws seat 0 at the bottom and seat 1 on the left
+    x0, y0, _x1, _y1 = table_picture.SEAT_BOX[1]
+    name_area = (x0 + 14, y0 + 10, x0 + 150, y0 + 46)
+    drawn = [
+        _pixels(pictures.draw_table(dataclasses.replace(obs, dealer=d), labels)).crop(name_area)
+        for d in (left, (left + 2) % 4)
+    ]
+    assert drawn[0].tobytes() == drawn[1].tobytes()
+    room = table_picture.SEAT_BOX[1][2] - x0 - 36
+    name = "Компьютер 2"
+    assert fit(name, table_picture.name_font(name, room), room) == name

@@ -14,7 +14,7 @@ from ...engine import SERIES_TARGET, ActionKind, Card, Observation, Suit, team_o
 from . import style
 from .cards import back, face
 from .draw import Box, egg, paste_cards, pill, row_width, text
-from .fonts import clean, fit, font
+from .fonts import Font, clean, fit, font
 from .model import FinishedTrick, Labels
 
 W, H = 800, 760
@@ -155,21 +155,14 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         d.rounded_rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), 20, style.TURN)
     d.rounded_rectangle((x0, y0, x1, y1), 16, style.PANEL, style.TEAM[team], 4)
     d.rectangle((x0 + 4, y0 + 14, x0 + 11, y1 - 14), style.TEAM[team])
-    dealer_w = 0
-    if seat == st.dealer:
+    if seat == st.dealer:  # a badge on the box's corner: it takes no room from the name
         letter = st.labels.dealer[:1].upper() or "D"
-        dealer_w = 40
-        cx, cy = x1 - 28, y0 + 28
-        d.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), style.PANEL_TEXT)
-        d.text((cx, cy), letter, fill=style.PANEL, font=font(26, 800), anchor="mm")
+        cx, cy = x1 - 8, y0 + 8
+        d.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), style.PANEL_TEXT, style.PANEL, 3)
+        d.text((cx, cy), letter, fill=style.PANEL, font=font(24, 800), anchor="mm")
     name = st.labels.seat_names[seat]
-    room = x1 - x0 - 36 - dealer_w
-    # Condensed, then smaller, before cutting a long name ("Компьютер 2" in a side seat).
-    for size, width in ((28, 100), (28, 75), (24, 75), (22, 75)):
-        f = font(size, 700, width)
-        if fit(name, f, room) == clean(name):
-            break
-    text(d, (x0 + 22, y0 + 28), name, f, style.PANEL_TEXT, room)
+    room = x1 - x0 - 36
+    text(d, (x0 + 22, y0 + 28), name, name_font(name, room), style.PANEL_TEXT, room)
     n = st.hand_sizes[seat]
     bw, bh, step = 30, 42, 22
     by = y1 - bh - 10
@@ -180,6 +173,16 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         d.text((x0 + 22, by + bh / 2), "—", fill=style.MUTED_TEXT, font=font(24), anchor="lm")
     if turn:
         pill(d, ((x0 + x1) / 2, y0 - 4), st.labels.turn, style.TURN, style.BLACK, 24)
+
+
+def name_font(name: str, room: float) -> Font:
+    """The font a seat's name is drawn in: condensed, then smaller, before a long name is
+    cut ("Компьютер 2" in a side seat)."""
+    for size, width in ((28, 100), (28, 75), (24, 75), (22, 75)):
+        f = font(size, 700, width)
+        if fit(name, f, room) == clean(name):
+            break
+    return f
 
 
 # ---------------------------------------------------------------- stock and trump
