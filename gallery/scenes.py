@@ -134,6 +134,10 @@ class Gallery:
 
     async def play(self, s: DiscordStandIn, guild: Any, host: Any, mate: Any) -> None:
         chan = guild.default_channel.id
+        # The series counts for the league (computers in it: an admin's choice), so that the
+        # league table shows standings, not only its empty state.
+        s.grant_permissions(guild, host, PERM_MANAGE_GUILD)
+        await self.set_ranked(s, guild, host, True)
         r = await s.slash(host, guild, None, "kozel", subcommand="start")
         assert r.message is not None
         lobby = r.message
@@ -229,10 +233,15 @@ class Gallery:
         await replay_scenes(self, s, guild, host)
         await self.house_rules(s, guild, host, mate)
 
+    async def set_ranked(self, s: DiscordStandIn, guild: Any, host: Any, on: bool) -> None:
+        """``/league ranked``: whether series with computer players count for the league."""
+        r = await s.slash(host, guild, None, "league", subcommand="ranked", options={"enabled": on})
+        assert r.message is not None and "❌" not in r.message.content, r
+
     async def house_rules(self, s: DiscordStandIn, guild: Any, host: Any, mate: Any) -> None:
         """The server's settings (series to 8), a lobby with hints on, a board's Hint."""
         name = host.global_name or host.username
-        s.grant_permissions(guild, host, PERM_MANAGE_GUILD)
+        await self.set_ranked(s, guild, host, False)  # hints are only for casual tables
         r = await s.slash(
             host, guild, None, "kozel", subcommand="settings", options={"length": 8, "timer": 60}
         )

@@ -135,6 +135,12 @@ def would_be_ranked(t: Table) -> bool:
     return is_ranked(seats, t.rank_computers)
 
 
+def hints_possible(t: Table) -> bool:
+    """Whether the host may turn hints on at this table: the server allows them and does not
+    count every series for the league (then every table is ranked)."""
+    return t.hints_allowed and not t.rank_computers
+
+
 def set_hints(t: Table, user_id: int, on: bool) -> None:
     """The host turns hints on or off. Only at casual tables: not where the server forbids
     them, and not where every series counts for the league (the server ranks series with

@@ -35,10 +35,9 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
             locale,
             rank=row.rank,
             user=f"<@{row.user_id}>",
-            rating=f"{row.rating:.1f}",
+            rating=f"{row.rating:.1f}".replace("-", "\u2212"),  # a minus sign, not a hyphen
             sw=row.series_won,
             sl=row.series_lost,
-            goats=row.goats,
             goats_eggs=row.goats_with_eggs,
             gw=row.games_won,
             gl=row.games_lost,
@@ -46,7 +45,12 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
         )
         for row in page.rows
     ]
-    e.add_field(name=t("league.columns", locale), value="\n".join(lines)[:1024], inline=False)
+    legend = [t("league.columns", locale)]  # what the numbers are; an emoji's, if shown
+    if any(row.goats_with_eggs for row in page.rows):
+        legend.append(t("league.columns.goats_eggs", locale))
+    if any(row.eggs for row in page.rows):
+        legend.append(t("league.columns.eggs", locale))
+    e.add_field(name=" · ".join(legend), value="\n".join(lines)[:1024], inline=False)
     e.set_footer(
         text=t("league.page", locale, page=page.page + 1, pages=page.pages, total=page.total)
     )

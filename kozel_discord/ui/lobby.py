@@ -10,6 +10,7 @@ import discord
 
 from ..i18n import locale_of, t
 from ..service import LEVELS, ErrorKey, ServiceError, Table, TableStatus
+from ..service import lobby as lobby_rules
 from . import render
 from .errors import Guarded
 from .ids import TID
@@ -31,7 +32,7 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
         view.add_item(LobbyButton(table, action, locale))
     view.add_item(PingsButton(table.table_id, locale))
     view.add_item(RulesButton(table, "length", locale))
-    if table.hints_allowed and not table.rank_computers:
+    if lobby_rules.hints_possible(table):
         view.add_item(RulesButton(table, "hints", locale))
     return view
 

@@ -89,12 +89,16 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
         else t("lobby.timer_off", locale)
     )
     rules = [t("lobby.length", locale, target=table.target), timer]
+    # Whether the series counts for the league: the seats as they are now decide it (the
+    # lobby is drawn again at every change); with hints on, the hints line says it.
+    ranked = lobby_rules.would_be_ranked(table)
     if table.hints:
-        # The seats as they are now decide it: the lobby is drawn again at every change.
-        ranked = lobby_rules.would_be_ranked(table)
         rules.append(t("hints.lobby_ranked" if ranked else "hints.lobby_on", locale))
+    else:
+        rules.append(t("lobby.ranked_yes" if ranked else "lobby.ranked_no", locale))
     e.add_field(name=t("lobby.settings", locale), value="\n".join(rules), inline=False)
-    e.set_footer(text=t("lobby.rules_footer", locale))
+    hints = lobby_rules.hints_possible(table)  # no word of hints where none can be had
+    e.set_footer(text=t("lobby.rules_footer" if hints else "lobby.rules_footer_length", locale))
     if table.status is TableStatus.PLAYING:
         e.description = t("lobby.started", locale)
     return e

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 import discord
 
-from kozel_discord.store.records import SeatSpec, SeriesStatus, SeriesSummary, StandingsPage
-from kozel_discord.ui.league import series_line, standings_view
+from kozel_discord.store.records import (
+    SeatSpec,
+    SeriesStatus,
+    SeriesSummary,
+    StandingsPage,
+    StandingsRow,
+)
+from kozel_discord.ui.league import series_line, standings_embed, standings_view
 
 WHEN = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
 
@@ -68,3 +75,45 @@ def test_paging_buttons_only_when_there_is_another_page() -> None:
     assert view is not None
     arrows = [c for c in view.children if isinstance(c, discord.ui.DynamicItem)]
     assert [a.item.disabled for a in arrows] == [False, False]  # type: ignore[attr-defined]
+
+
+def _row(rating: float, goats_with_eggs: int, eggs: int) -> StandingsRow:
+    return StandingsRow(
+        user_id=101,
+        display_name="Alice",
+        rating=rating,
+        mu=25.0,
+        sigma=8.0,
+        series_played=3,
+        series_won=1,
+        series_lost=2,
+        goats=2,
+        goats_with_eggs=goats_with_eggs,
+        games_played=14,
+        games_won=6,
+        games_lost=8,
+        eggs=eggs,
+        defeat_points_taken=30,
+        defeat_points_inflicted=20,
+        last_played_at=WHEN,
+        rank=1,
+    )
+
+
+def test_a_standings_row_says_what_each_number_is() -> None:
+    # "1. @Alice · -2.5 · 1/2 · 2 (0) · 6/8 · 0" left a newcomer counting columns, and its
+    # goats were the series lost once more.
+    rows = (_row(-2.5, 0, 0), _row(3.25, 1, 2))
+    page = StandingsPage(
+        guild_id=1, target=12, sort="rating", page=0, per_page=10, total=2, pages=1, rows=rows
+    )
+    embed = standings_embed(page, "Club", "en-US").to_dict()
+    first, second = embed["fields"][0]["value"].splitlines()
+    assert first == "**1.** <@101> · **−2.5** · series\u00a01–2 · games\u00a06–8"
+    assert second.endswith("**3.2** · series\u00a01–2 · games\u00a06–8 · 🐐🥚\u00a01 · 🥚\u00a02")
+    assert embed["fields"][0]["name"].endswith("· 🐐🥚 goat with eggs · 🥚 eggs")
+    ru = standings_embed(page, "Клуб", "ru").to_dict()["fields"][0]["value"]
+    assert "партии\u00a01–2 · коны\u00a06–8" in ru
+    # the legend names an emoji only when a row shows it
+    plain = dataclasses.replace(page, rows=rows[:1])
+    assert "🥚" not in standings_embed(plain, "Club", "en-US").to_dict()["fields"][0]["name"]

@@ -8,7 +8,7 @@ from kozel_discord.engine import Series
 from kozel_discord.i18n import t
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import render
-from kozel_discord.ui.lobby import LobbyButton
+from kozel_discord.ui.lobby import LobbyButton, lobby_view
 from tests.ui.test_render import _table
 
 
@@ -47,3 +47,21 @@ def test_the_lobby_says_whether_hints_will_stay_on_for_the_seats_as_they_are() -
     assert "Подсказки выключатся при старте" in _settings(table, "ru")
     table.hints = False
     assert "💡" not in _settings(table)
+
+
+def test_the_lobby_says_whether_the_series_counts_and_offers_hints_only_where_possible() -> None:
+    # With hints off the lobby said nothing of the league, and its footer spoke of hints on
+    # a server that ranks every series, where the lobby has no Hints button.
+    table = _lobby(None)
+    table.status = TableStatus.LOBBY
+    table.seats[3] = Seat(user_id=None, name="Computer 4", level="heuristic")
+    assert "Casual: this series does not count for the league" in _settings(table)
+    assert "hints" in (render.lobby_embed(table, "en-US").footer.text or "")
+    table.seats[3] = Seat(user_id=99, name="p3")
+    assert "This series counts for the league" in _settings(table)
+    assert "Партия идёт в зачёт лиги" in _settings(table, "ru")
+    table.seats[3] = Seat(user_id=None, name="Computer 4", level="heuristic")
+    table.rank_computers = True  # the server ranks series with computers: no hints anywhere
+    assert "This series counts for the league" in _settings(table)
+    assert "hints" not in (render.lobby_embed(table, "en-US").footer.text or "")
+    assert not any(c.custom_id.endswith(":hints") for c in lobby_view(table, "en-US").children)  # type: ignore[attr-defined]

@@ -3,8 +3,16 @@
 league-title = League table — { $guild }
 league-sorted_by = Sorted by { $sort }
 league-empty = No ranked series yet. Series with computer players count only if an admin turns on { COMMAND("league ranked") }; start one with { COMMAND("kozel start") }!
-league-columns = # · player · rating · series W/L · goat (with eggs) · games W/L · eggs
-league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
+league-columns = Rating · series and games won–lost
+league-columns-goats_eggs = 🐐🥚 goat with eggs
+league-columns-eggs = 🥚 eggs
+league-row = **{ $rank }.** { $user } · **{ $rating }** · series { $sw }–{ $sl } · games { $gw }–{ $gl }{ $goats_eggs ->
+        [0] {""}
+       *[other] {" "}· 🐐🥚 { $goats_eggs }
+    }{ $eggs ->
+        [0] {""}
+       *[other] {" "}· 🥚 { $eggs }
+    }
 league-page = Page { $page } of { $pages } · { $total ->
         [one] { $total } player
        *[other] { $total } players

@@ -54,3 +54,6 @@ lobby-rules_hints = Hints
 error-bad_length = A series is played to { $lengths } defeat points.
 error-bad_setting = That setting has no such value: nothing was changed.
 lobby-rules_footer = 🎯 Length and 💡 hints: the host's choice for this table.
+lobby-rules_footer_length = 🎯 Length: the host's choice for this table.
+lobby-ranked_yes = 🏆 This series counts for the league
+lobby-ranked_no = 🎲 Casual: this series does not count for the league

@@ -3,8 +3,16 @@
 league-title = Турнирная таблица — { $guild }
 league-sorted_by = Сортировка по { $sort }
 league-empty = Рейтинговых партий ещё не было. Партии с компьютерами идут в зачёт, только если администратор включил { COMMAND("league ranked") }; начните: { COMMAND("kozel start") }!
-league-columns = # · игрок · рейтинг · партии В/П · козёл (с яйцами) · коны В/П · яйца
-league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
+league-columns = Рейтинг · партии и коны: выиграно–проиграно
+league-columns-goats_eggs = 🐐🥚 козёл с яйцами
+league-columns-eggs = 🥚 яйца
+league-row = **{ $rank }.** { $user } · **{ $rating }** · партии { $sw }–{ $sl } · коны { $gw }–{ $gl }{ $goats_eggs ->
+        [0] {""}
+       *[other] {" "}· 🐐🥚 { $goats_eggs }
+    }{ $eggs ->
+        [0] {""}
+       *[other] {" "}· 🥚 { $eggs }
+    }
 league-page = Страница { $page } из { $pages } · { $total ->
         [one] { $total } игрок
         [few] { $total } игрока

@@ -55,3 +55,6 @@ lobby-rules_hints = Подсказки
 error-bad_length = Партия играется до { $lengths } штрафных очков.
 error-bad_setting = У этой настройки нет такого значения: ничего не изменено.
 lobby-rules_footer = 🎯 Длину и 💡 подсказки выбирает хозяин стола.
+lobby-rules_footer_length = 🎯 Длину выбирает хозяин стола.
+lobby-ranked_yes = 🏆 Партия идёт в зачёт лиги
+lobby-ranked_no = 🎲 Товарищеская: партия не идёт в зачёт лиги

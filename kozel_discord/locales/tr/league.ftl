@@ -3,8 +3,16 @@
 league-title = Lig tablosu — { $guild }
 league-sorted_by = Sıralama: { $sort }
 league-empty = Henüz dereceli seri yok. Bilgisayarlı seriler yalnızca bir yönetici { COMMAND("league ranked") } ayarını açtıysa sayılır; { COMMAND("kozel start") } ile bir tane başlatın!
-league-columns = # · oyuncu · puan · seri G/M · keçi (yumurtalı) · oyun G/M · yumurta
-league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
+league-columns = Puan · seri ve oyun: kazanılan–kaybedilen
+league-columns-goats_eggs = 🐐🥚 yumurtalı keçi
+league-columns-eggs = 🥚 yumurta
+league-row = **{ $rank }.** { $user } · **{ $rating }** · seri { $sw }–{ $sl } · oyun { $gw }–{ $gl }{ $goats_eggs ->
+        [0] {""}
+       *[other] {" "}· 🐐🥚 { $goats_eggs }
+    }{ $eggs ->
+        [0] {""}
+       *[other] {" "}· 🥚 { $eggs }
+    }
 league-page = Sayfa { $page } / { $pages } · { $total } oyuncu
 
 history-title = Son seriler

@@ -3,8 +3,16 @@
 league-title = Турнірна таблиця — { $guild }
 league-sorted_by = Сортування за { $sort }
 league-empty = Рейтингових партій ще не було. Партії з комп'ютерами йдуть у залік, лише якщо адміністратор увімкнув { COMMAND("league ranked") }; почніть: { COMMAND("kozel start") }!
-league-columns = # · гравець · рейтинг · партії В/П · козел (з яйцями) · кони В/П · яйця
-league-row = **{ $rank }.** { $user } · { $rating } · { $sw }/{ $sl } · { $goats } ({ $goats_eggs }) · { $gw }/{ $gl } · { $eggs }
+league-columns = Рейтинг · партії та кони: виграно–програно
+league-columns-goats_eggs = 🐐🥚 козел з яйцями
+league-columns-eggs = 🥚 яйця
+league-row = **{ $rank }.** { $user } · **{ $rating }** · партії { $sw }–{ $sl } · кони { $gw }–{ $gl }{ $goats_eggs ->
+        [0] {""}
+       *[other] {" "}· 🐐🥚 { $goats_eggs }
+    }{ $eggs ->
+        [0] {""}
+       *[other] {" "}· 🥚 { $eggs }
+    }
 league-page = Сторінка { $page } з { $pages } · { $total ->
         [one] { $total } гравець
         [few] { $total } гравці

@@ -55,3 +55,6 @@ lobby-rules_hints = Підказки
 error-bad_length = Партія грається до { $lengths } штрафних очок.
 error-bad_setting = Це налаштування не має такого значення: нічого не змінено.
 lobby-rules_footer = 🎯 Довжину й 💡 підказки обирає господар столу.
+lobby-rules_footer_length = 🎯 Довжину обирає господар столу.
+lobby-ranked_yes = 🏆 Партія йде в залік ліги
+lobby-ranked_no = 🎲 Товариська: партія не йде в залік ліги
