@@ -230,6 +230,10 @@ class Gallery:
         assert league.message is not None
         used = self.used(host.global_name or host.username, "league", "table")
         self.add("07-league-table", self.snap(s, league.message, used_command=used))
+        profile = await s.slash(host, guild, None, "league", subcommand="player")
+        assert profile.message is not None
+        used = self.used(host.global_name or host.username, "league", "player")
+        self.add("16-league-player", self.snap(s, profile.message, used_command=used))
         await replay_scenes(self, s, guild, host)
         await self.house_rules(s, guild, host, mate)
 

@@ -14,6 +14,11 @@ from .errors import Guarded
 from .ports import host_of
 
 
+def rating_text(rating: float) -> str:
+    """A rating to one decimal, negative ones with a minus sign (not a hyphen)."""
+    return f"{rating:.1f}".replace("-", "\u2212")
+
+
 def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discord.Embed:
     e = discord.Embed(
         title=t("league.title", locale, guild=guild_name),
@@ -35,7 +40,7 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
             locale,
             rank=row.rank,
             user=f"<@{row.user_id}>",
-            rating=f"{row.rating:.1f}".replace("-", "\u2212"),  # a minus sign, not a hyphen
+            rating=rating_text(row.rating),
             sw=row.series_won,
             sl=row.series_lost,
             goats_eggs=row.goats_with_eggs,
@@ -170,7 +175,7 @@ def profile_embed(p: PlayerProfile, locale: str) -> discord.Embed:
     )
     e.add_field(
         name=t("profile.rating", locale),
-        value=f"{st.rating:.1f}" + (f" (#{p.rank})" if p.rank else ""),
+        value=rating_text(st.rating) + (f" (#{p.rank})" if p.rank else ""),
     )
     e.add_field(
         name=t("profile.series", locale),

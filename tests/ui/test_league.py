@@ -8,13 +8,15 @@ import datetime as dt
 import discord
 
 from kozel_discord.store.records import (
+    PlayerProfile,
+    PlayerStats,
     SeatSpec,
     SeriesStatus,
     SeriesSummary,
     StandingsPage,
     StandingsRow,
 )
-from kozel_discord.ui.league import series_line, standings_embed, standings_view
+from kozel_discord.ui.league import profile_embed, series_line, standings_embed, standings_view
 
 WHEN = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
 
@@ -117,3 +119,19 @@ def test_a_standings_row_says_what_each_number_is() -> None:
     # the legend names an emoji only when a row shows it
     plain = dataclasses.replace(page, rows=rows[:1])
     assert "🥚" not in standings_embed(plain, "Club", "en-US").to_dict()["fields"][0]["name"]
+
+
+def test_a_profile_names_eggs_only_when_there_were_some() -> None:
+    # "Goat: once (0 with eggs)" and "1 won · 4 lost · 0 eggs" were noise; "-2.5" a hyphen.
+    row = _row(-2.5, 0, 0)
+    stats = PlayerStats(**{f: getattr(row, f) for f in PlayerStats.__dataclass_fields__})
+    profile = PlayerProfile(1, 101, "Alice", 1, stats, 12, None, ())
+    fields = {f["name"]: f["value"] for f in profile_embed(profile, "en-US").to_dict()["fields"]}
+    assert fields["Rating"] == "−2.5 (#1)"
+    assert fields["Goat"] == "2 times" and fields["Games"] == "6 won · 8 lost"
+    eggs = dataclasses.replace(stats, goats_with_eggs=1, eggs=3)
+    shown = profile_embed(dataclasses.replace(profile, stats=eggs), "en-US").to_dict()["fields"]
+    values = {f["name"]: f["value"] for f in shown}
+    assert (
+        values["Goat"] == "2 times (1 with eggs)" and values["Games"] == "6 won · 8 lost · 3 eggs"
+    )

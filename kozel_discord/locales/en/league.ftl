@@ -40,11 +40,15 @@ profile-goats = Goat
 profile-goats_value = { $n ->
         [one] once
        *[other] { $n } times
-    } ({ $eggs } with eggs)
+    }{ $eggs ->
+        [0] {""}
+       *[other] {" "}({ $eggs } with eggs)
+    }
 profile-games = Games
-profile-games_value = { $w } won · { $l } lost · { $eggs ->
-        [one] { $eggs } egg
-       *[other] { $eggs } eggs
+profile-games_value = { $w } won · { $l } lost{ $eggs ->
+        [0] {""}
+        [one] {" "}· { $eggs } egg
+       *[other] {" "}· { $eggs } eggs
     }
 profile-defeat_points = Defeat points
 profile-defeat_points_value = { $taken } taken · { $inflicted } inflicted

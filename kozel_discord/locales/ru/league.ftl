@@ -43,12 +43,16 @@ profile-goats_value = { $n ->
         [one] { $n } раз
         [few] { $n } раза
        *[many] { $n } раз
-    } (с яйцами: { $eggs })
+    }{ $eggs ->
+        [0] {""}
+       *[other] {" "}(с яйцами: { $eggs })
+    }
 profile-games = Коны
-profile-games_value = выиграно { $w } · проиграно { $l } · { $eggs ->
-        [one] { $eggs } яйцо
-        [few] { $eggs } яйца
-       *[many] { $eggs } яиц
+profile-games_value = выиграно { $w } · проиграно { $l }{ $eggs ->
+        [0] {""}
+        [one] {" "}· { $eggs } яйцо
+        [few] {" "}· { $eggs } яйца
+       *[many] {" "}· { $eggs } яиц
     }
 profile-defeat_points = Штрафные очки
 profile-defeat_points_value = получено { $taken } · выдано { $inflicted }

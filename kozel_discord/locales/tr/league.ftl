@@ -33,9 +33,15 @@ profile-rating = Puan
 profile-series = Seriler
 profile-series_value = { $w } kazanılan · { $l } kaybedilen
 profile-goats = Keçi
-profile-goats_value = { $n } kez (yumurtalı: { $eggs })
+profile-goats_value = { $n } kez{ $eggs ->
+        [0] {""}
+       *[other] {" "}(yumurtalı: { $eggs })
+    }
 profile-games = Oyunlar
-profile-games_value = { $w } kazanılan · { $l } kaybedilen · { $eggs } yumurta
+profile-games_value = { $w } kazanılan · { $l } kaybedilen{ $eggs ->
+        [0] {""}
+       *[other] {" "}· { $eggs } yumurta
+    }
 profile-defeat_points = Ceza puanları
 profile-defeat_points_value = { $taken } alınan · { $inflicted } verdirilen
 profile-best_partner = En iyi ortak

@@ -43,12 +43,16 @@ profile-goats_value = { $n ->
         [one] { $n } раз
         [few] { $n } рази
        *[many] { $n } разів
-    } (з яйцями: { $eggs })
+    }{ $eggs ->
+        [0] {""}
+       *[other] {" "}(з яйцями: { $eggs })
+    }
 profile-games = Кони
-profile-games_value = виграно { $w } · програно { $l } · { $eggs ->
-        [one] { $eggs } яйце
-        [few] { $eggs } яйця
-       *[many] { $eggs } яєць
+profile-games_value = виграно { $w } · програно { $l }{ $eggs ->
+        [0] {""}
+        [one] {" "}· { $eggs } яйце
+        [few] {" "}· { $eggs } яйця
+       *[many] {" "}· { $eggs } яєць
     }
 profile-defeat_points = Штрафні очки
 profile-defeat_points_value = отримано { $taken } · видано { $inflicted }
