@@ -54,6 +54,8 @@ def settings_text(
         "• " + t("settings.length", locale, target=rules.series_length),
         "• " + t("settings.timer", locale, timer=timer_text(timer, locale)),
         "• " + t("settings.hints_on" if rules.hints_allowed else "settings.hints_off", locale),
+        "• "
+        + t("settings.ranked_on" if rules.rank_computer_series else "settings.ranked_off", locale),
         "• " + t("settings.language", locale, language=language),
         "• " + t("settings.threads_on" if rules.table_threads else "settings.threads_off", locale),
         "-# " + t("settings.footer", locale),

@@ -31,6 +31,8 @@ settings-timer_seconds = { $seconds ->
     }
 settings-hints_on = Hints: hosts may turn them on at casual tables
 settings-hints_off = Hints: not allowed
+settings-ranked_on = League: series with computer players count too; { COMMAND("league ranked") } changes it
+settings-ranked_off = League: only series of four players count; { COMMAND("league ranked") } changes it
 settings-language = Public table language: { $language }
 settings-language_server = the server's own
 settings-footer = For tables opened from now on. The host may still change the length and the timer in the lobby; the league table shows series of this standard length (other lengths with its length option).

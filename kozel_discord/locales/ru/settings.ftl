@@ -32,6 +32,8 @@ settings-timer_seconds = { $seconds ->
     }
 settings-hints_on = Подсказки: хозяин может включить их за нерейтинговым столом
 settings-hints_off = Подсказки: запрещены
+settings-ranked_on = Лига: в зачёт идут и партии с компьютерами; меняется командой { COMMAND("league ranked") }
+settings-ranked_off = Лига: в зачёт идут только партии четырёх игроков; меняется командой { COMMAND("league ranked") }
 settings-language = Язык общего стола: { $language }
 settings-language_server = язык сервера
 settings-footer = Для столов, открытых с этого момента. Хозяин стола может поменять длину и таймер в лобби; турнирная таблица показывает партии обычной длины (другие — через её параметр длины).

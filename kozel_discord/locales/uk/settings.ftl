@@ -32,6 +32,8 @@ settings-timer_seconds = { $seconds ->
     }
 settings-hints_on = Підказки: господар може ввімкнути їх за нерейтинговим столом
 settings-hints_off = Підказки: заборонені
+settings-ranked_on = Ліга: у залік ідуть і партії з комп'ютерами; змінюється командою { COMMAND("league ranked") }
+settings-ranked_off = Ліга: у залік ідуть лише партії чотирьох гравців; змінюється командою { COMMAND("league ranked") }
 settings-language = Мова спільного столу: { $language }
 settings-language_server = мова сервера
 settings-footer = Для столів, відкритих відтепер. Господар столу може змінити довжину й таймер у лобі; таблиця ліги показує звичайну довжину (інші — через її параметр довжини).
