@@ -119,7 +119,7 @@ async def test_a_finished_game_replays_trick_by_trick_and_exports_its_record(
     assert seen == list(range(1, total + 1))
     final = "\n".join(text_displays(replay))
     a, b = stored.card_points
-    assert f"Card points, discards included: 🔵\u00a0{a} · 🟠\u00a0{b}" in final
+    assert f"Card points, discards included: 🔵\u00a0{a}\u00a0·\u00a0🟠\u00a0{b}" in final
     await standin.click(alice, replay, _button(replay, "prev"))
     assert _step_of(replay)[0] == total - 1
     await standin.click(alice, replay, _button(replay, "first"))

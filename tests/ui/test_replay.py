@@ -217,12 +217,12 @@ def test_each_step_says_who_led_every_play_who_took_it_and_the_running_points() 
         taker = render.who(view.seats[st.taker], "en-US", mention=False)
         assert f"**{taker} takes it**" in text
         a, b = st.face_up_points
-        assert f"face-up cards only: 🔵\u00a0{a} · 🟠\u00a0{b}" in text
+        assert f"face-up cards only: 🔵\u00a0{a}\u00a0·\u00a0🟠\u00a0{b}" in text
         if st.number < total:
             assert "the result" not in text
     final = _texts(ui.replay_layout(view, total, OWNER, "en-US"))
     ca, cb = view.replay.result.card_points
-    assert f"Card points, discards included: 🔵\u00a0{ca} · 🟠\u00a0{cb}" in final
+    assert f"Card points, discards included: 🔵\u00a0{ca}\u00a0·\u00a0🟠\u00a0{cb}" in final
     assert f"Game {view.game.number}: the result" in final
     da, db = view.defeat_points_after
     assert f"{da}/12" in final and f"{db}/12" in final

@@ -60,6 +60,8 @@ def test_the_table_text_keeps_its_units_on_one_line(locale: str) -> None:
         f"{team_count(0, obs.defeat_points[0])}\u00a0·\u00a0{team_count(1, obs.defeat_points[1])}"
     )
     assert score in text
+    for key in ("replay.tricks_so_far", "replay.points_so_far", "replay.card_points"):
+        assert t(key, locale, a="A", b="B").endswith("A\u00a0·\u00a0B")  # the replay's too
     assert " " not in render.cards_text((obs.trump_card,) * 3, locale)
     # a seat is its player under its team's line: no "Seat 1 (A):" before each name
     assert render.seat_label(0, locale) not in text

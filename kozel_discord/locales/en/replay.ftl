@@ -14,11 +14,11 @@ replay-took = **{ $who } takes it** with { $cards } ({ $team }) · { $points ->
         [one] { $points } card point
        *[other] { $points } card points
     } face up
-replay-tricks_so_far = Tricks so far: { $a } · { $b }
-replay-points_so_far = Card points so far, face-up cards only: { $a } · { $b }
+replay-tricks_so_far = Tricks so far: { $a } · { $b }
+replay-points_so_far = Card points so far, face-up cards only: { $a } · { $b }
 replay-discards_hidden = Discards stay face down: their card points count only in the final score.
 replay-result_title = Game { $n }: the result
-replay-card_points = Card points, discards included: { $a } · { $b }
+replay-card_points = Card points, discards included: { $a } · { $b }
 replay-export = Export JSON
 replay-exported = The record of game #{ $id }: its seed and every move, exactly as stored. `kozel-discord verify` and `kozel-discord simulate` read this file.
 replay-pick = 🎬 Replay a game…

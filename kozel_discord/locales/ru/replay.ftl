@@ -14,11 +14,11 @@ replay-took = **Взятку берёт { $who }**: { $cards } ({ $team }) · { 
         [few] { $points } очка
        *[many] { $points } очков
     } в открытых картах
-replay-tricks_so_far = Взятки: { $a } · { $b }
-replay-points_so_far = Очки пока (только открытые карты): { $a } · { $b }
+replay-tricks_so_far = Взятки: { $a } · { $b }
+replay-points_so_far = Очки пока (только открытые карты): { $a } · { $b }
 replay-discards_hidden = Сброшенные карты остаются рубашкой вверх: их очки видны только в итоговом счёте.
 replay-result_title = Кон { $n }: итог
-replay-card_points = Очки вместе со сбросами: { $a } · { $b }
+replay-card_points = Очки вместе со сбросами: { $a } · { $b }
 replay-export = Выгрузить JSON
 replay-exported = Запись кона #{ $id }: его сид и все ходы, ровно как сохранены. Этот файл читают `kozel-discord verify` и `kozel-discord simulate`.
 replay-pick = 🎬 Повтор кона…

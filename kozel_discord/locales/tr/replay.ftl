@@ -14,11 +14,11 @@ replay-took = **Eli { $who } alıyor**: { $cards } ({ $team }) · açık kartlar
         [one] { $points } puan
        *[other] { $points } puan
     }
-replay-tricks_so_far = Şu ana kadar eller: { $a } · { $b }
-replay-points_so_far = Şu ana kadar puanlar, yalnızca açık kartlar: { $a } · { $b }
+replay-tricks_so_far = Şu ana kadar eller: { $a } · { $b }
+replay-points_so_far = Şu ana kadar puanlar, yalnızca açık kartlar: { $a } · { $b }
 replay-discards_hidden = Atılan kartlar kapalı kalır: puanları yalnızca son skorda sayılır.
 replay-result_title = Oyun { $n }: sonuç
-replay-card_points = Atılan kartlar dahil puanlar: { $a } · { $b }
+replay-card_points = Atılan kartlar dahil puanlar: { $a } · { $b }
 replay-export = JSON olarak dışa aktar
 replay-exported = Oyun #{ $id } kaydı: tohumu ve bütün hamleleri, saklandığı gibi. `kozel-discord verify` ve `kozel-discord simulate` bu dosyayı okur.
 replay-pick = 🎬 Bir oyunu tekrar izle…

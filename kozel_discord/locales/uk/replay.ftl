@@ -14,11 +14,11 @@ replay-took = **Взятку бере { $who }**: { $cards } ({ $team }) · { $p
         [few] { $points } очки
        *[many] { $points } очок
     } у відкритих картах
-replay-tricks_so_far = Взятки: { $a } · { $b }
-replay-points_so_far = Очки поки що (лише відкриті карти): { $a } · { $b }
+replay-tricks_so_far = Взятки: { $a } · { $b }
+replay-points_so_far = Очки поки що (лише відкриті карти): { $a } · { $b }
 replay-discards_hidden = Скинуті карти лишаються сорочкою догори: їхні очки видно лише в підсумковому рахунку.
 replay-result_title = Гра { $n }: підсумок
-replay-card_points = Очки разом зі скидами: { $a } · { $b }
+replay-card_points = Очки разом зі скидами: { $a } · { $b }
 replay-export = Вивантажити JSON
 replay-exported = Запис кону #{ $id }: його сід і всі ходи, точно як збережено. Цей файл читають `kozel-discord verify` і `kozel-discord simulate`.
 replay-pick = 🎬 Повтор кону…
