@@ -58,7 +58,7 @@ async def test_two_humans_two_computers_play_a_series_to_12(
     profile = await standin.slash(bob, guild, None, "league", subcommand="player")
     assert profile.message is not None and profile.message.visible_to == bob.id
     assert "league profile" in embed_text(profile.message)
-    assert "unranked" in embed_text(profile.message)  # computer seats: not ranked by default
+    assert "· casual" in embed_text(profile.message)  # computer seats: not ranked by default
 
     # Rematch: the same seats, a new series with a new table message.
     old_tid = driver.tid

@@ -49,7 +49,7 @@ HUMANS_VS_NORMALS = (
 
 def test_the_history_line_names_eggs_only_when_there_were_some() -> None:
     line = series_line(_series(HUMANS_VS_NORMALS, 0), "en-US")
-    assert "16 : 4 · goats: <@101> and <@102> · unranked" in line
+    assert "16 : 4 · goats: <@101> and <@102> · casual" in line
     assert "egg" not in line
     assert "16 : 4 · 1 egg · goats with eggs" in series_line(_series(HUMANS_VS_NORMALS, 1), "en")
     assert "16 : 4 · 2 eggs · " in series_line(_series(HUMANS_VS_NORMALS, 2), "en")

@@ -27,7 +27,7 @@ history-line = { $when } · { $a } vs { $b } · { $da } : { $db }{ $eggs ->
     } · { $verdict }{ $ranked }
 history-goats = goats: { $names }
 history-goats_with_eggs = goats with eggs: { $names }
-history-unranked = {" "}· unranked
+history-unranked = {" "}· casual
 history-status-active = in play
 history-status-finished = finished
 history-status-abandoned = abandoned

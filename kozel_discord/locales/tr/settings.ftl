@@ -46,4 +46,4 @@ error-bad_setting = Bu ayarın böyle bir değeri yok: hiçbir şey değişmedi.
 lobby-rules_footer = 🎯 Uzunluğu ve 💡 ipuçlarını masanın ev sahibi seçer.
 lobby-rules_footer_length = 🎯 Uzunluğu masanın ev sahibi seçer.
 lobby-ranked_yes = 🏆 Bu seri lige sayılır
-lobby-ranked_no = 🎲 Dostluk: bu seri lige sayılmaz
+lobby-ranked_no = 🎲 Derecesiz: bu seri lige sayılmaz
