@@ -47,7 +47,8 @@ def _play_text(table: Table, p: PlayView, locale: str) -> str:
 
 
 def trick_line(table: Table, trick: TakenTrick, locale: str, *, last: bool = False) -> str:
-    """ "Last trick: Alice took it with A♥ (Team A)" (``last``) or who took it, for a list."""
+    """ "Last trick: Alice took it with A♥ (Team A)" (``last``), or for the list of tricks,
+    where the taking play is shown just above, "Alice took it (Team A)"."""
     who = render.who(table.seats[trick.taker], locale, mention=False)
     play = trick.taking_play
     cards = render.cards_text(play.cards, locale) if play is not None else render.face_down(1)

@@ -12,7 +12,7 @@ from kozel_discord.i18n import t
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import render
 from kozel_discord.ui.table_message import first_lines, result_line, summary
-from kozel_discord.ui.tricks import team_count, team_tag, trick_line
+from kozel_discord.ui.tricks import team_count, team_tag, trick_line, tricks_embed
 
 
 def _after_game_one(seed: int) -> Table:
@@ -77,3 +77,15 @@ def test_a_finished_game_lists_its_players_without_empty_hands() -> None:
     assert all(f"<@{10 + i}>" in text for i in range(4)) and "(dealer)" in text
     running = summary(table, observe(table.series, None), "en-US")
     assert "\u00a0card" in running  # while a game runs, each seat says its hand's size
+
+
+def test_the_list_of_tricks_names_each_taker_without_repeating_the_cards() -> None:
+    # "→ Alice took it with 8♥ 9♥ K♥ A♥ (🔵 Team A)" repeated the play listed just above.
+    table = _after_game_one(3)
+    assert table.series is not None
+    end = observe_game_end(table.series, None)
+    assert end is not None and end.taken
+    text = tricks_embed(table, end.taken, 1, "en-US").description or ""
+    takers = [line for line in text.splitlines() if line.startswith("→ ")]
+    assert len(takers) == len(end.taken)
+    assert all(" took it (" in line and " with " not in line for line in takers)

@@ -9,7 +9,7 @@ table-eggs = Eggs so far: { $n }
 button-last_tricks = Last tricks
 tricks-title = Tricks of game { $n } so far: { $total }
 tricks-none = No trick has been taken in this game yet.
-tricks-taker = { $who } took it with { $cards } ({ $team })
+tricks-taker = { $who } took it ({ $team })
 
 picture-trump = Trump
 picture-stock = Stock

@@ -9,7 +9,7 @@ table-eggs = Яиц за партию: { $n }
 button-last_tricks = Взятки
 tricks-title = Взятки кона { $n } — пока { $total }
 tricks-none = В этом коне взяток ещё не было.
-tricks-taker = Взятка: { $who } — { $cards } ({ $team })
+tricks-taker = Взятка: { $who } ({ $team })
 
 picture-trump = Козырь
 picture-stock = Колода

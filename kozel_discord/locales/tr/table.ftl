@@ -9,7 +9,7 @@ table-eggs = Şimdiye kadar yumurta: { $n }
 button-last_tricks = Son eller
 tricks-title = { $n }. oyunun şimdiye kadarki elleri: { $total }
 tricks-none = Bu oyunda henüz el alınmadı.
-tricks-taker = { $who } { $cards } ile aldı ({ $team })
+tricks-taker = { $who } aldı ({ $team })
 
 picture-trump = Koz
 picture-stock = Deste

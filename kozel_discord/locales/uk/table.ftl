@@ -9,7 +9,7 @@ table-eggs = Яєць за партію: { $n }
 button-last_tricks = Взятки
 tricks-title = Взятки кону { $n } — поки { $total }
 tricks-none = У цьому коні взяток ще не було.
-tricks-taker = Взятка: { $who } — { $cards } ({ $team })
+tricks-taker = Взятка: { $who } ({ $team })
 
 picture-trump = Козир
 picture-stock = Колода
