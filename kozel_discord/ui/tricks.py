@@ -15,7 +15,7 @@ from ..engine import ActionKind, PlayView, TakenTrick, team_of
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table, fair
 from . import render
-from .emojis import WORD_JOINER
+from .emojis import NBSP, WORD_JOINER
 from .errors import Guarded
 from .ids import TID
 from .ports import host_of
@@ -25,15 +25,15 @@ TEAM_DOTS = ("🔵", "🟠")  # the picture's team colours: blue A, orange B
 
 def team_count(team: int, value: int) -> str:
     """A team's number as 🔵 2: a no-break space keeps the dot with its number."""
-    return f"{TEAM_DOTS[team]}\u00a0{value}"
+    return f"{TEAM_DOTS[team]}{NBSP}{value}"
 
 
 def team_tag(team: int, locale: str) -> str:
     """A team as 🔵 Team A, in one piece: a word joiner before the dot, no-break spaces
     after it and inside the name (a line broke between "(" and "🔵" in "took it with …
     (🔵 Team A)", and between "Команда" and "А")."""
-    name = t(f"team.{'ab'[team]}.long", locale).replace(" ", "\u00a0")
-    return f"{WORD_JOINER}{TEAM_DOTS[team]}\u00a0{name}"
+    name = t(f"team.{'ab'[team]}.long", locale).replace(" ", NBSP)
+    return f"{WORD_JOINER}{TEAM_DOTS[team]}{NBSP}{name}"
 
 
 def _play_text(table: Table, p: PlayView, locale: str) -> str:
@@ -50,10 +50,12 @@ def trick_line(table: Table, trick: TakenTrick, locale: str, *, last: bool = Fal
     """ "Last trick: Alice took it with A♥ (Team A)" (``last``), or for the list of tricks,
     where the taking play is shown just above, "Alice took it (Team A)"."""
     who = render.who(table.seats[trick.taker], locale, mention=False)
+    team = team_tag(team_of(trick.taker), locale)
+    if not last:
+        return t("tricks.taker", locale, who=who, team=team)
     play = trick.taking_play
     cards = render.cards_text(play.cards, locale) if play is not None else render.face_down(1)
-    key = "table.last_trick" if last else "tricks.taker"
-    return t(key, locale, who=who, cards=cards, team=team_tag(team_of(trick.taker), locale))
+    return t("table.last_trick", locale, who=who, cards=cards, team=team)
 
 
 def tricks_embed(

@@ -132,8 +132,8 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
         sf = font(24, 700)
         text(d, (box[2] - 16, box[1] + 62), score, sf, style.PANEL_TEXT, anchor="rm")
         label_w = half - 48 - sf.getlength(score)
-        # The labels are drawn no smaller than 24 px: the picture is shown at about 40% of
-        # its size on a phone, where 20 px read as 8.
+        # 24 px (20 before): the picture is shown at about 40% of its size on a phone,
+        # where 20 px read as 8.
         label = st.labels.defeat_points
         text(d, (x0 + 16, box[1] + 62), label, font(24), style.MUTED_TEXT, label_w)
         # the defeat points toward the series target, one segment each
