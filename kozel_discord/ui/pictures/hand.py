@@ -19,7 +19,7 @@ W = 800
 TOP = 76
 TRICK_Y = TOP + 46
 CARD_W, CARD_H, CARD_STEP = 64, 90, 30
-HAND_Y = TRICK_Y + CARD_H + 84
+HAND_Y = TRICK_Y + CARD_H + 94  # room under the trick's pill for the "Your hand" label
 HAND_W, HAND_H, HAND_STEP = 176, 246, 190
 H = HAND_Y + HAND_H + 24
 
