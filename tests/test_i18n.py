@@ -194,10 +194,10 @@ def test_russian_plural_forms() -> None:
 
 def test_ukrainian_and_turkish_plural_forms() -> None:
     assert [t("table.seat_line", "uk", who="Ольга", cards=n, dealer="") for n in NUMBERS] == [
-        "Ольга — 1\u00a0карта",
-        "Ольга — 2\u00a0карти",
-        "Ольга — 5\u00a0карт",
-        "Ольга — 21\u00a0карта",
+        "Ольга —\u00a01\u00a0карта",
+        "Ольга —\u00a02\u00a0карти",
+        "Ольга —\u00a05\u00a0карт",
+        "Ольга —\u00a021\u00a0карта",
     ]
     # A number of cards never ends a line without its noun: they are joined by a no-break space.
     assert [t("result.defeat", "uk", team="Команда А", points=n) for n in NUMBERS] == [
@@ -335,13 +335,13 @@ def test_series_score_names_eggs_only_when_there_were_some(lang: str) -> None:
     none = t("table.series_score", lang, a=2, b=4, eggs=0)
     assert none.endswith("4") and "60" not in none
     some = [t("table.series_score", lang, a=2, b=4, eggs=n) for n in NUMBERS]
-    assert all(s.startswith(none + " · ") and s.endswith("(60 : 60)") for s in some)
+    assert all(s.startswith(none + "\u00a0· ") and s.endswith("(60 : 60)") for s in some)
     if lang == "ru":
         assert [s.removeprefix(none) for s in some] == [
-            " · 1 яйцо (60 : 60)",
-            " · 2 яйца (60 : 60)",
-            " · 5 яиц (60 : 60)",
-            " · 21 яйцо (60 : 60)",
+            "\u00a0· 1 яйцо (60 : 60)",
+            "\u00a0· 2 яйца (60 : 60)",
+            "\u00a0· 5 яиц (60 : 60)",
+            "\u00a0· 21 яйцо (60 : 60)",
         ]
     if lang == "en":
         assert some[0].endswith("· 1 egg (60 : 60)") and some[1].endswith("· 2 eggs (60 : 60)")
@@ -359,17 +359,30 @@ def test_a_count_of_cards_keeps_its_noun_on_its_line(lang: str) -> None:
         ]
         for text in texts:
             assert re.search(rf"\b{n}\u00a0\w", text), (lang, text)
+        # a seat's count of cards and the dealer's mark go to the next line together, with
+        # the dash: "Компьютер 2 (средний) —" / "3 карты" left the dash dangling
+        seat = t("table.seat_line", lang, who="Alice", cards=n, dealer=t("table.dealer_mark", lang))
+        assert re.fullmatch(rf"Alice —\u00a0{n}\u00a0\w+\u00a0\(\w+\)", seat), (lang, seat)
     # and "trump Q♦" in the trick's heading does not leave its card alone on the next line
     assert t("table.trump_short", lang, card="Q♦").endswith("\u00a0Q♦")
 
 
 def test_the_series_recap_names_eggs_only_when_there_were_some() -> None:
     assert t("series.recap_counts", "en-US", games=5, eggs=0) == "5 games"
-    assert t("series.recap_counts", "en-US", games=5, eggs=1) == "5 games · 1 egg"
+    assert t("series.recap_counts", "en-US", games=5, eggs=1) == "5 games\u00a0· 1 egg"
     assert t("series.recap_counts", "ru", games=5, eggs=0) == "5 конов"
-    assert t("series.recap_counts", "ru", games=2, eggs=2) == "2 кона · 2 яйца"
-    assert t("series.recap_counts", "uk", games=1, eggs=5) == "1 кон · 5 яєць"
+    assert t("series.recap_counts", "ru", games=2, eggs=2) == "2 кона\u00a0· 2 яйца"
+    assert t("series.recap_counts", "uk", games=1, eggs=5) == "1 кон\u00a0· 5 яєць"
     # Turkish: a game is "oyun"; "el" is a trick ("5 el" read as five tricks).
     assert t("series.recap_counts", "tr", games=5, eggs=0) == "5 oyun"
-    assert t("series.recap_counts", "tr", games=5, eggs=2) == "5 oyun · 2 yumurta"
+    assert t("series.recap_counts", "tr", games=5, eggs=2) == "5 oyun\u00a0· 2 yumurta"
     assert t("series.games", "tr").startswith("Bütün oyunlar")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_separator_dot_never_starts_a_line(lang: str) -> None:
+    # "(бубны) / · в колоде 20 карт": a phone broke before the dot. Every " · " is joined to
+    # what precedes it by a no-break space, so a line may end with the dot but not begin with it.
+    for mid, message in _messages(lang).items():
+        text = serialize(fluent_ast.Resource([message]))
+        assert " ·" not in text and '" "}·' not in text, (lang, mid)

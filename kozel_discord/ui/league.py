@@ -10,6 +10,7 @@ import discord
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError
 from ..service.league import PlayerProfile, SeriesSummary, StandingsPage
+from .emojis import NBSP
 from .errors import Guarded
 from .ports import host_of
 
@@ -55,7 +56,7 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
         legend.append(t("league.columns.goats_eggs", locale))
     if any(row.eggs for row in page.rows):
         legend.append(t("league.columns.eggs", locale))
-    e.add_field(name=" · ".join(legend), value="\n".join(lines)[:1024], inline=False)
+    e.add_field(name=f"{NBSP}· ".join(legend), value="\n".join(lines)[:1024], inline=False)
     e.set_footer(
         text=t("league.page", locale, page=page.page + 1, pages=page.pages, total=page.total)
     )

@@ -34,6 +34,7 @@ from ..i18n import t
 from ..service import Table, TableService, fair
 from . import drawing, render
 from .components import HandButton
+from .emojis import NBSP
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
 from .results import game_line
 from .tricks import LastTricksButton, team_count, team_tag, trick_line
@@ -305,7 +306,7 @@ def first_lines(table: Table, obs: Observation, locale: str, *, final: bool = Fa
     lines.append(turn_text(table, obs, locale))
     heading = t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale)
     trump = render.card_text(obs.trump_card, locale)
-    lines.append(f"**{heading}** · {t('table.trump_short', locale, card=trump)}")
+    lines.append(f"**{heading}**{NBSP}· {t('table.trump_short', locale, card=trump)}")
     trick = [f"• {line}" for line in render.trick_lines(obs, table, locale)]
     if trick:
         lines += trick
@@ -361,7 +362,7 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
     )
     # The title shares its line with the trump, and a seat is its player under the team's
     # line (the picture shows where each sits): fewer lines under the picture on a phone.
-    lines = [f"**{t('table.title', locale, n=obs.game_number)}** · {trump}"]
+    lines = [f"**{t('table.title', locale, n=obs.game_number)}**{NBSP}· {trump}"]
     played_out = not any(obs.hand_sizes)  # a finished game: no "— 0 cards" four times
     for team in (0, 1):
         seats = []
@@ -375,7 +376,7 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
                 else t("table.seat_line", locale, who=who, cards=cards, dealer=dealer)
             )
         tricks = t("table.tricks", locale, n=obs.tricks[team])
-        lines.append(f"**{team_tag(team, locale)}** · {tricks}")
+        lines.append(f"**{team_tag(team, locale)}**{NBSP}· {tricks}")
         lines += [f"• {s}" for s in seats]
     a, b = obs.defeat_points
     lines.append(

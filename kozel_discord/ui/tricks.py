@@ -62,13 +62,15 @@ def tricks_embed(
     table: Table, taken: tuple[TakenTrick, ...], game: int, locale: str
 ) -> discord.Embed:
     """The tricks of the game so far, oldest first (public: discards face down)."""
-    lines = []
+    # Each trick under its taker, one play a line: on a phone the plays of a trick joined on
+    # one line ran on for five or six lines with nothing to tell where a play began.
+    blocks = []
     for n, trick in enumerate(taken, start=1):
-        plays = " · ".join(_play_text(table, p, locale) for p in trick.plays)
-        lines.append(f"**{n}.** {plays}\n→ {trick_line(table, trick, locale)}")
+        plays = "\n".join(f"• {_play_text(table, p, locale)}" for p in trick.plays)
+        blocks.append(f"**{n}. {trick_line(table, trick, locale)}**\n{plays}")
     return discord.Embed(
         title=t("tricks.title", locale, n=game, total=len(taken)),  # a snapshot: "so far"
-        description="\n".join(lines)[:4000] if lines else t("tricks.none", locale),
+        description="\n\n".join(blocks)[:4000] if blocks else t("tricks.none", locale),
         colour=render.COLOR_TABLE,
     )
 

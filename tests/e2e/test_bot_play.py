@@ -42,7 +42,7 @@ async def test_two_humans_two_computers_play_a_series_to_12(
     assert over is not None
     text = embed_text(over)
     assert "goats" in text
-    score = re.search(r"Defeat points: A (\d+) · B (\d+)", text)
+    score = re.search(r"Defeat points: A (\d+)\u00a0· B (\d+)", text)
     assert score is not None and max(int(score[1]), int(score[2])) >= 12
     # A summary was posted for every game, and a new table message for each game.
     results = [

@@ -74,7 +74,7 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
 
             def final_summary() -> bool:
                 for m in standin.public_messages(channel):
-                    s = re.search(r"Defeat points: A (\d+) · B (\d+)", embed_text(m))
+                    s = re.search(r"Defeat points: A (\d+)\u00a0· B (\d+)", embed_text(m))
                     if "is over" in embed_text(m) and s and max(int(s[1]), int(s[2])) >= 12:
                         return True
                 return False
@@ -103,7 +103,7 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
             assert over is not None, "the series finished"
             table = await standin.slash(alice, guild, None, "league", subcommand="table")
             league_text = embed_text(table.message)  # type: ignore[arg-type]
-            final = re.search(r"Defeat points: A (\d+) · B (\d+)", embed_text(over))
+            final = re.search(r"Defeat points: A (\d+)\u00a0· B (\d+)", embed_text(over))
             assert final is not None
             assert standin.rejections == [] and standin.unhandled == []
             summaries = sum(

@@ -64,7 +64,7 @@ async def test_database_outage_refuses_moves_cleanly_and_loses_nothing(
         # The rest of the series plays out and is recorded exactly once.
         await driver.play_until(driver.series_over, max_steps=3000)
         over = embed_text(driver.series_over())  # type: ignore[arg-type]
-        final = re.search(r"Defeat points: A (\d+) · B (\d+)", over)
+        final = re.search(r"Defeat points: A (\d+)\u00a0· B (\d+)", over)
         assert final is not None
         channel = guild.default_channel.id
         summaries = sum(

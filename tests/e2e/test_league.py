@@ -40,7 +40,7 @@ async def test_league_table_pages_and_keeps_servers_apart(
     message = first.message
     assert message is not None and not message.ephemeral
     text = embed_text(message)
-    assert "Page 1 of 3 · 24 players" in text
+    assert "Page 1 of 3\u00a0· 24 players" in text
     page1 = re.findall(r"<@(\d+)>", text)
     assert len(page1) == 10
     next_id = next(c for c in message.custom_ids() if c.endswith(":next"))

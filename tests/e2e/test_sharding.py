@@ -49,7 +49,7 @@ async def test_two_processes_with_their_own_shards_share_one_database(
 
             results = await asyncio.gather(play(0), play(1))
             for text in results:
-                assert re.search(r"Defeat points: A (\d+) · B (\d+)", text)
+                assert re.search(r"Defeat points: A (\d+)\u00a0· B (\d+)", text)
             for shard, session in enumerate(standin.sessions):
                 assert session.shard == (shard, 2) or session.shard == [shard, 2]
                 assert session.interactions_received > 0

@@ -90,7 +90,7 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
             if o.group in ("discard", "lead"):
                 # what stays in the hand, and nothing about it when nothing does
                 left = len(obs.hand) - len(o.action.cards)
-                assert (" · keeps " in o.description) == bool(left), o.description
+                assert ("\u00a0· keeps " in o.description) == bool(left), o.description
                 assert "last" not in o.description, o.description
             if o.group == "beat":
                 assert " beats " in o.description
@@ -148,7 +148,7 @@ def test_the_board_names_partner_and_opponents_and_keeps_to_the_limits() -> None
     assert me is not None
     partner, foes = (me + 2) % 4, sorted([(me + 1) % 4, (me + 3) % 4])
     assert (
-        f"Partner: <@{10 + partner}> · opponents: <@{10 + foes[0]}>, <@{10 + foes[1]}>"
+        f"Partner: <@{10 + partner}>\u00a0· opponents: <@{10 + foes[0]}>, <@{10 + foes[1]}>"
         in (_texts(view)[1])
     )
     assert view.total_children_count <= 40

@@ -49,19 +49,21 @@ HUMANS_VS_NORMALS = (
 
 def test_the_history_line_names_eggs_only_when_there_were_some() -> None:
     line = series_line(_series(HUMANS_VS_NORMALS, 0), "en-US")
-    assert "16 : 4 · goats: <@101> and <@102> · casual" in line
+    assert "16 : 4\u00a0· goats: <@101> and <@102>\u00a0· casual" in line
     assert "egg" not in line
-    assert "16 : 4 · 1 egg · goats with eggs" in series_line(_series(HUMANS_VS_NORMALS, 1), "en")
-    assert "16 : 4 · 2 eggs · " in series_line(_series(HUMANS_VS_NORMALS, 2), "en")
-    assert "16 : 4 · 5 яиц · " in series_line(_series(HUMANS_VS_NORMALS, 5), "ru")
+    assert "16 : 4\u00a0· 1 egg\u00a0· goats with eggs" in series_line(
+        _series(HUMANS_VS_NORMALS, 1), "en"
+    )
+    assert "16 : 4\u00a0· 2 eggs\u00a0· " in series_line(_series(HUMANS_VS_NORMALS, 2), "en")
+    assert "16 : 4\u00a0· 5 яиц\u00a0· " in series_line(_series(HUMANS_VS_NORMALS, 5), "ru")
     assert "яйц" not in series_line(_series(HUMANS_VS_NORMALS, 0), "ru")
 
 
 def test_two_computers_of_one_level_are_written_once() -> None:
     line = series_line(_series(HUMANS_VS_NORMALS, 0), "en")
-    assert "<@101> and <@102> vs 🤖 normal ×2 · " in line
+    assert "<@101> and <@102> vs 🤖 normal ×2\u00a0· " in line
     mixed = (*HUMANS_VS_NORMALS[:3], SeatSpec(3, None, "Bot 3", "random"))
-    assert "vs 🤖 normal and 🤖 easy · " in series_line(_series(mixed, 0), "en")
+    assert "vs 🤖 normal and 🤖 easy\u00a0· " in series_line(_series(mixed, 0), "en")
 
 
 def _page(pages: int, page: int = 0) -> StandingsPage:
@@ -111,11 +113,13 @@ def test_a_standings_row_says_what_each_number_is() -> None:
     )
     embed = standings_embed(page, "Club", "en-US").to_dict()
     first, second = embed["fields"][0]["value"].splitlines()
-    assert first == "**1.** <@101> · **−2.5** · series\u00a01–2 · games\u00a06–8"
-    assert second.endswith("**3.2** · series\u00a01–2 · games\u00a06–8 · 🐐🥚\u00a01 · 🥚\u00a02")
-    assert embed["fields"][0]["name"].endswith("· 🐐🥚 goat with eggs · 🥚 eggs")
+    assert first == "**1.** <@101>\u00a0· **−2.5**\u00a0· series\u00a01–2\u00a0· games\u00a06–8"
+    assert second.endswith(
+        "**3.2**\u00a0· series\u00a01–2\u00a0· games\u00a06–8\u00a0· 🐐🥚\u00a01\u00a0· 🥚\u00a02"
+    )
+    assert embed["fields"][0]["name"].endswith("· 🐐🥚 goat with eggs\u00a0· 🥚 eggs")
     ru = standings_embed(page, "Клуб", "ru").to_dict()["fields"][0]["value"]
-    assert "партии\u00a01–2 · коны\u00a06–8" in ru
+    assert "партии\u00a01–2\u00a0· коны\u00a06–8" in ru
     # the legend names an emoji only when a row shows it
     plain = dataclasses.replace(page, rows=rows[:1])
     assert "🥚" not in standings_embed(plain, "Club", "en-US").to_dict()["fields"][0]["name"]
@@ -128,10 +132,11 @@ def test_a_profile_names_eggs_only_when_there_were_some() -> None:
     profile = PlayerProfile(1, 101, "Alice", 1, stats, 12, None, ())
     fields = {f["name"]: f["value"] for f in profile_embed(profile, "en-US").to_dict()["fields"]}
     assert fields["Rating"] == "−2.5 (#1)"
-    assert fields["Goat"] == "2 times" and fields["Games"] == "6 won · 8 lost"
+    assert fields["Goat"] == "2 times" and fields["Games"] == "6 won\u00a0· 8 lost"
     eggs = dataclasses.replace(stats, goats_with_eggs=1, eggs=3)
     shown = profile_embed(dataclasses.replace(profile, stats=eggs), "en-US").to_dict()["fields"]
     values = {f["name"]: f["value"] for f in shown}
     assert (
-        values["Goat"] == "2 times (1 with eggs)" and values["Games"] == "6 won · 8 lost · 3 eggs"
+        values["Goat"] == "2 times (1 with eggs)"
+        and values["Games"] == "6 won\u00a0· 8 lost\u00a0· 3 eggs"
     )

@@ -137,7 +137,7 @@ def test_russian_table_shows_the_pictures_indices_and_plain_team_names() -> None
     summary = _embed_text(results.game_over_embed(table, 1, series.results[0], obs, "ru"))
     assert "<@10> и <@12>" in summary and "🤖 Компьютер 2 и 🤖 Компьютер 4" in summary
     assert "&" not in summary and ") (" not in summary
-    assert re.search(r"\d+ (очко|очка|очков) · \d+ (взятка|взятки|взяток)", summary)
+    assert re.search(r"\d+ (очко|очка|очков)\u00a0· \d+ (взятка|взятки|взяток)", summary)
 
 
 def test_the_table_repeats_only_a_move_the_clock_made() -> None:

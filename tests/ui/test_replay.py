@@ -256,13 +256,16 @@ def test_the_pick_menu_lists_games_with_their_ids() -> None:
     assert select["custom_id"] == "kozel:rpsel"
     options = select["options"]
     assert len(options) == 25
-    assert options[0]["label"] == "#77 · game 1 · Dec 1, 2026" and options[0]["value"] == "77"
-    assert options[0]["description"] == "eggs, 60 : 60 · no defeat points"
+    assert (
+        options[0]["label"] == "#77\u00a0· game 1\u00a0· Dec 1, 2026"
+        and options[0]["value"] == "77"
+    )
+    assert options[0]["description"] == "eggs, 60 : 60\u00a0· no defeat points"
     assert options[1]["description"] == "2 defeat points to 🤖 the computers"
     ru = ui.games_view(games[:2], "ru")
     assert ru is not None
     (ru_select,) = [c for c in _walk(ru.to_components()) if c.get("type") == 3]  # type: ignore[no-untyped-call]
     assert ru_select["options"][1]["description"] == "2 штрафных очка — 🤖 компьютеры"
-    assert ru_select["options"][0]["label"] == "#77 · кон 1 · 1 дек. 2026\u202fг."
+    assert ru_select["options"][0]["label"] == "#77\u00a0· кон 1\u00a0· 1 дек. 2026\u202fг."
     assert ui.games_view([], "en-US") is None
     assert t("replay.pick", "ru") != t("replay.pick", "en")

@@ -79,13 +79,18 @@ def test_a_finished_game_lists_its_players_without_empty_hands() -> None:
     assert "\u00a0card" in running  # while a game runs, each seat says its hand's size
 
 
-def test_the_list_of_tricks_names_each_taker_without_repeating_the_cards() -> None:
+def test_the_list_of_tricks_heads_each_trick_by_its_taker_one_play_a_line() -> None:
     # "→ Alice took it with 8♥ 9♥ K♥ A♥ (🔵 Team A)" repeated the play listed just above.
     table = _after_game_one(3)
     assert table.series is not None
     end = observe_game_end(table.series, None)
     assert end is not None and end.taken
     text = tricks_embed(table, end.taken, 1, "en-US").description or ""
-    takers = [line for line in text.splitlines() if line.startswith("→ ")]
-    assert len(takers) == len(end.taken)
-    assert all(" took it (" in line and " with " not in line for line in takers)
+    blocks = text.split("\n\n")
+    assert len(blocks) == len(end.taken)
+    for n, (block, trick) in enumerate(zip(blocks, end.taken, strict=True), start=1):
+        # the taker heads the trick, then each play has a line of its own
+        heading, *plays = block.splitlines()
+        assert heading.startswith(f"**{n}. ") and " took it (" in heading
+        assert " with " not in heading
+        assert len(plays) == len(trick.plays) and all(p.startswith("• ") for p in plays)

@@ -2,7 +2,7 @@
 
 # Move menu options: the label names the cards, the description says what the move does.
 opt-trump = { $card } (trump)
-opt-keeps = {" "}· keeps { $cards }
+opt-keeps = {" "}· keeps { $cards }
 opt-pair = { $new } beats { $old }
 opt-takes = takes the trick
 opt-on_top = on top for now
@@ -34,7 +34,7 @@ opt-lead_desc = { $trump ->
        *[other] { $points } points
     }{ $kept }
 opt-lead_molodka = Molodka! Lead { $cards }
-opt-lead_molodka_desc = Four of a suit: nobody can lay a molodka over it · { $points ->
+opt-lead_molodka_desc = Four of a suit: nobody can lay a molodka over it · { $points ->
         [one] { $points } point
        *[other] { $points } points
     }
@@ -61,8 +61,8 @@ board-role_partner = your partner
 board-role_opponent = opponent
 board-on_top = Winning: { $role } { $who } with { $cards }
 board-on_top_you = Winning: you, with { $cards }
-board-team = Partner: { $partner } · opponents: { $first }, { $second }
-board-trump = Trump: { $card } ({ $suit }) · stock: { $stock ->
+board-team = Partner: { $partner } · opponents: { $first }, { $second }
+board-trump = Trump: { $card } ({ $suit }) · stock: { $stock ->
         [one] { $stock } card
        *[other] { $stock } cards
     }

@@ -31,8 +31,8 @@ series-recap_counts = { $games ->
        *[other] { $games } games
     }{ $eggs ->
         [0] {""}
-        [one] {" "}· { $eggs } egg
-       *[other] {" "}· { $eggs } eggs
+        [one] {" "}· { $eggs } egg
+       *[other] {" "}· { $eggs } eggs
     }
 series-best_trick = Biggest trick: { $who } took { $points ->
         [one] { $points } card point
@@ -41,7 +41,7 @@ series-best_trick = Biggest trick: { $who } took { $points ->
         [one] { $cards } card
        *[other] { $cards } cards
     }) in game { $n }.
-series-games = Every game · card points A : B
+series-games = Every game · card points A : B
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (no trick)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 or fewer)

@@ -60,15 +60,15 @@ trick-molodka = { $who } laid a molodka: { $cards }
 trick-discard = { $who } discarded { $cards }
 
 table-title = Kozel — game { $n }
-table-trump = Trump: **{ $card }** ({ $suit }) · stock: { $stock ->
+table-trump = Trump: **{ $card }** ({ $suit }) · stock: { $stock ->
         [one] { $stock } card
        *[other] { $stock } cards
     }
-table-seat_line = { $who } — { $cards ->
+table-seat_line = { $who } — { $cards ->
         [one] { $cards } card
        *[other] { $cards } cards
     }{ $dealer }
-table-dealer_mark = {" "}(dealer)
+table-dealer_mark = {" "}(dealer)
 table-tricks = { $n ->
         [one] { $n } trick
        *[other] { $n } tricks
@@ -79,10 +79,10 @@ table-trick = Current trick ({ $k ->
     } each)
 table-trick_new = Current trick
 table-trick_empty = Nothing played yet.
-table-series_score = Defeat points: A { $a } · B { $b }{ $eggs ->
+table-series_score = Defeat points: A { $a } · B { $b }{ $eggs ->
         [0] {""}
-        [one] {" "}· { $eggs } egg (60 : 60)
-       *[other] {" "}· { $eggs } eggs (60 : 60)
+        [one] {" "}· { $eggs } egg (60 : 60)
+       *[other] {" "}· { $eggs } eggs (60 : 60)
     }
 table-series_over = The series is over.
 table-waiting = Waiting…
@@ -125,7 +125,7 @@ result-team_line = { $names }
     { $points ->
         [one] { $points } point
        *[other] { $points } points
-    } · { $tricks ->
+    } · { $tricks ->
         [one] { $tricks } trick
        *[other] { $tricks } tricks
     }

@@ -3,31 +3,31 @@
 league-title = League table — { $guild }
 league-sorted_by = Sorted by { $sort }
 league-empty = No ranked series yet. Series with computer players count only if an admin turns on { COMMAND("league ranked") }; start one with { COMMAND("kozel start") }!
-league-columns = Rating · series and games won–lost
+league-columns = Rating · series and games won–lost
 league-columns-goats_eggs = 🐐🥚 goat with eggs
 league-columns-eggs = 🥚 eggs
-league-row = **{ $rank }.** { $user } · **{ $rating }** · series { $sw }–{ $sl } · games { $gw }–{ $gl }{ $goats_eggs ->
+league-row = **{ $rank }.** { $user } · **{ $rating }** · series { $sw }–{ $sl } · games { $gw }–{ $gl }{ $goats_eggs ->
         [0] {""}
-       *[other] {" "}· 🐐🥚 { $goats_eggs }
+       *[other] {" "}· 🐐🥚 { $goats_eggs }
     }{ $eggs ->
         [0] {""}
-       *[other] {" "}· 🥚 { $eggs }
+       *[other] {" "}· 🥚 { $eggs }
     }
-league-page = Page { $page } of { $pages } · { $total ->
+league-page = Page { $page } of { $pages } · { $total ->
         [one] { $total } player
        *[other] { $total } players
     }
 
 history-title = Recent series
 history-empty = No series yet.
-history-line = { $when } · { $a } vs { $b } · { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } vs { $b } · { $da } : { $db }{ $eggs ->
         [0] {""}
-        [one] {" · "}{ $eggs } egg
-       *[other] {" · "}{ $eggs } eggs
-    } · { $verdict }{ $ranked }
+        [one] {" · "}{ $eggs } egg
+       *[other] {" · "}{ $eggs } eggs
+    } · { $verdict }{ $ranked }
 history-goats = goats: { $names }
 history-goats_with_eggs = goats with eggs: { $names }
-history-unranked = {" "}· casual
+history-unranked = {" "}· casual
 history-status-active = in play
 history-status-finished = finished
 history-status-abandoned = abandoned
@@ -35,7 +35,7 @@ history-status-abandoned = abandoned
 profile-title = { $name } — league profile
 profile-rating = Rating
 profile-series = Series
-profile-series_value = { $w } won · { $l } lost
+profile-series_value = { $w } won · { $l } lost
 profile-goats = Goat
 profile-goats_value = { $n ->
         [one] once
@@ -45,13 +45,13 @@ profile-goats_value = { $n ->
        *[other] {" "}({ $eggs } with eggs)
     }
 profile-games = Games
-profile-games_value = { $w } won · { $l } lost{ $eggs ->
+profile-games_value = { $w } won · { $l } lost{ $eggs ->
         [0] {""}
-        [one] {" "}· { $eggs } egg
-       *[other] {" "}· { $eggs } eggs
+        [one] {" "}· { $eggs } egg
+       *[other] {" "}· { $eggs } eggs
     }
 profile-defeat_points = Defeat points
-profile-defeat_points_value = { $taken } taken · { $inflicted } inflicted
+profile-defeat_points_value = { $taken } taken · { $inflicted } inflicted
 profile-best_partner = Best partner
 profile-best_partner_value = { $user }: { $won } of { $played } series won together
 profile-recent = Recent series
@@ -63,6 +63,6 @@ ranked-off = Series with computer players do not count in the league.
 stats-title = Kozel bot — figures
 stats-text = Live tables in this process: **{ $tables }**
     Games in the last hour: **{ $games }**
-    Interactions handled: { $interactions } · errors: { $errors }
-    Event-loop lag: p99 { $lag } ms · max { $lag_max } ms
-    Peak memory: { $rss } MiB · shards: { $shards }
+    Interactions handled: { $interactions } · errors: { $errors }
+    Event-loop lag: p99 { $lag } ms · max { $lag_max } ms
+    Peak memory: { $rss } MiB · shards: { $shards }

@@ -8,9 +8,9 @@ cmd-game-id = The game's number (#…), listed under /league history and profile
 cmd-game-public_name = public
 cmd-game-public = Post the replay in the channel (default: only you see it)
 
-replay-title = 🎬 **Replay of game #{ $id }** · game { $n } of its series · { $when }
+replay-title = 🎬 **Replay of game #{ $id }** · game { $n } of its series · { $when }
 replay-trick = **Trick { $n } of { $total }**
-replay-took = **{ $who } takes it** with { $cards } ({ $team }) · { $points ->
+replay-took = **{ $who } takes it** with { $cards } ({ $team }) · { $points ->
         [one] { $points } card point
        *[other] { $points } card points
     } face up
@@ -23,12 +23,12 @@ replay-export = Export JSON
 replay-exported = The record of game #{ $id }: its seed and every move, exactly as stored. `kozel-discord verify` and `kozel-discord simulate` read this file.
 replay-pick = 🎬 Replay a game…
 replay-pick_hint = 🎬 Replay a game: pick it in the menu below, or use { COMMAND("league game") } with its #number.
-replay-option = #{ $id } · game { $n } · { $date }
+replay-option = #{ $id } · game { $n } · { $date }
 replay-option_lost = { $dp ->
         [one] { $dp } defeat point
        *[other] { $dp } defeat points
     } to { $team }
-replay-option_eggs = eggs, 60 : 60 · no defeat points
+replay-option_eggs = eggs, 60 : 60 · no defeat points
 replay-option_computers = 🤖 the computers
 
 error-game_not_found = There is no finished game #{ $id }. Recent games are listed under { COMMAND("league history") }.

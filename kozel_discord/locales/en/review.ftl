@@ -3,7 +3,7 @@
 
 button-review = Review
 review-title = Review of your moves — game { $n }
-review-intro = { $seat } · { $moves ->
+review-intro = { $seat } · { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     }, { $choices } with a choice.
@@ -29,7 +29,7 @@ review-moves = Your moves
 review-line_best = { $mark } Trick { $trick }: { $played } — { $value } (the best)
 review-line = { $mark } Trick { $trick }: { $played } — { $value } (best { $best_value }: { $best })
 review-capped = The bot was busy: some moves were judged on fewer deals.
-review-legend = ✅ the best · ☑️ close to it · ⚠️ cost { $points } or more · ❌ the costliest
+review-legend = ✅ the best · ☑️ close to it · ⚠️ cost { $points } or more · ❌ the costliest
 
 review-act-lead = leading { $cards }
 review-act-beat = beating with { $cards }

@@ -1,7 +1,7 @@
 # Личная доска («Мои карты») и её меню ходов (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (козырь)
-opt-keeps = {" "}· в руке { $cards }
+opt-keeps = {" "}· в руке { $cards }
 opt-pair = { $new } бьёт { $old }
 opt-takes = взятка ваша
 opt-on_top = пока сверху
@@ -36,7 +36,7 @@ opt-lead_desc = { $trump ->
        *[many] { $points } очков
     }{ $kept }
 opt-lead_molodka = Молодка! Зайти: { $cards }
-opt-lead_molodka_desc = Четыре одной масти: сверху молодку уже не положить · { $points ->
+opt-lead_molodka_desc = Четыре одной масти: сверху молодку уже не положить · { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
@@ -65,8 +65,8 @@ board-role_partner = ваш партнёр
 board-role_opponent = соперник
 board-on_top = Сейчас берёт { $role } { $who } — { $cards }
 board-on_top_you = Сейчас берёте вы — { $cards }
-board-team = Партнёр: { $partner } · соперники: { $first }, { $second }
-board-trump = Козырь: { $card } ({ $suit }) · в колоде: { $stock ->
+board-team = Партнёр: { $partner } · соперники: { $first }, { $second }
+board-trump = Козырь: { $card } ({ $suit }) · в колоде: { $stock ->
         [one] { $stock } карта
         [few] { $stock } карты
        *[many] { $stock } карт

@@ -37,9 +37,9 @@ series-recap_counts = { $games ->
        *[many] { $games } конов
     }{ $eggs ->
         [0] {""}
-        [one] {" "}· { $eggs } яйцо
-        [few] {" "}· { $eggs } яйца
-       *[many] {" "}· { $eggs } яиц
+        [one] {" "}· { $eggs } яйцо
+        [few] {" "}· { $eggs } яйца
+       *[many] {" "}· { $eggs } яиц
     }
 series-best_trick = Самая дорогая взятка: { $who } — { $points ->
         [one] { $points } очко
@@ -50,7 +50,7 @@ series-best_trick = Самая дорогая взятка: { $who } — { $poin
         [few] { $cards } карты
        *[many] { $cards } карт
     }) в коне { $n }.
-series-games = Все коны · очки А : Б
+series-games = Все коны · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 или меньше)

@@ -62,17 +62,17 @@ trick-molodka = { $who } выкладывает молодку: { $cards }
 trick-discard = { $who } сбрасывает: { $cards }
 
 table-title = Козёл — кон { $n }
-table-trump = Козырь: **{ $card }** ({ $suit }) · в колоде { $stock ->
+table-trump = Козырь: **{ $card }** ({ $suit }) · в колоде { $stock ->
         [one] { $stock } карта
         [few] { $stock } карты
        *[many] { $stock } карт
     }
-table-seat_line = { $who } — { $cards ->
+table-seat_line = { $who } — { $cards ->
         [one] { $cards } карта
         [few] { $cards } карты
        *[many] { $cards } карт
     }{ $dealer }
-table-dealer_mark = {" "}(сдаёт)
+table-dealer_mark = {" "}(сдаёт)
 table-tricks = { $n ->
         [one] { $n } взятка
         [few] { $n } взятки
@@ -85,11 +85,11 @@ table-trick = Текущая взятка (по { $k ->
     })
 table-trick_new = Текущая взятка
 table-trick_empty = Пока ничего не сыграно.
-table-series_score = Штрафные очки: А { $a } · Б { $b }{ $eggs ->
+table-series_score = Штрафные очки: А { $a } · Б { $b }{ $eggs ->
         [0] {""}
-        [one] {" "}· { $eggs } яйцо (60 : 60)
-        [few] {" "}· { $eggs } яйца (60 : 60)
-       *[many] {" "}· { $eggs } яиц (60 : 60)
+        [one] {" "}· { $eggs } яйцо (60 : 60)
+        [few] {" "}· { $eggs } яйца (60 : 60)
+       *[many] {" "}· { $eggs } яиц (60 : 60)
     }
 table-series_over = Партия окончена.
 table-waiting = Ждём…
@@ -138,7 +138,7 @@ result-team_line = { $names }
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    } · { $tricks ->
+    } · { $tricks ->
         [one] { $tricks } взятка
         [few] { $tricks } взятки
        *[many] { $tricks } взяток

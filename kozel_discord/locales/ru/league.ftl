@@ -3,17 +3,17 @@
 league-title = Турнирная таблица — { $guild }
 league-sorted_by = Сортировка по { $sort }
 league-empty = Рейтинговых партий ещё не было. Партии с компьютерами идут в зачёт, только если администратор включил { COMMAND("league ranked") }; начните: { COMMAND("kozel start") }!
-league-columns = Рейтинг · партии и коны: выиграно–проиграно
+league-columns = Рейтинг · партии и коны: выиграно–проиграно
 league-columns-goats_eggs = 🐐🥚 козёл с яйцами
 league-columns-eggs = 🥚 яйца
-league-row = **{ $rank }.** { $user } · **{ $rating }** · партии { $sw }–{ $sl } · коны { $gw }–{ $gl }{ $goats_eggs ->
+league-row = **{ $rank }.** { $user } · **{ $rating }** · партии { $sw }–{ $sl } · коны { $gw }–{ $gl }{ $goats_eggs ->
         [0] {""}
-       *[other] {" "}· 🐐🥚 { $goats_eggs }
+       *[other] {" "}· 🐐🥚 { $goats_eggs }
     }{ $eggs ->
         [0] {""}
-       *[other] {" "}· 🥚 { $eggs }
+       *[other] {" "}· 🥚 { $eggs }
     }
-league-page = Страница { $page } из { $pages } · { $total ->
+league-page = Страница { $page } из { $pages } · { $total ->
         [one] { $total } игрок
         [few] { $total } игрока
        *[many] { $total } игроков
@@ -21,15 +21,15 @@ league-page = Страница { $page } из { $pages } · { $total ->
 
 history-title = Последние партии
 history-empty = Партий ещё не было.
-history-line = { $when } · { $a } против { $b } · { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } против { $b } · { $da } : { $db }{ $eggs ->
         [0] {""}
-        [one] {" · "}{ $eggs } яйцо
-        [few] {" · "}{ $eggs } яйца
-       *[many] {" · "}{ $eggs } яиц
-    } · { $verdict }{ $ranked }
+        [one] {" · "}{ $eggs } яйцо
+        [few] {" · "}{ $eggs } яйца
+       *[many] {" · "}{ $eggs } яиц
+    } · { $verdict }{ $ranked }
 history-goats = козлы: { $names }
 history-goats_with_eggs = козлы с яйцами: { $names }
-history-unranked = {" "}· вне рейтинга
+history-unranked = {" "}· вне рейтинга
 history-status-active = идёт
 history-status-finished = окончена
 history-status-abandoned = брошена
@@ -37,7 +37,7 @@ history-status-abandoned = брошена
 profile-title = { $name } — профиль в лиге
 profile-rating = Рейтинг
 profile-series = Партии
-profile-series_value = выиграно { $w } · проиграно { $l }
+profile-series_value = выиграно { $w } · проиграно { $l }
 profile-goats = В козлах
 profile-goats_value = { $n ->
         [one] { $n } раз
@@ -48,14 +48,14 @@ profile-goats_value = { $n ->
        *[other] {" "}(с яйцами: { $eggs })
     }
 profile-games = Коны
-profile-games_value = выиграно { $w } · проиграно { $l }{ $eggs ->
+profile-games_value = выиграно { $w } · проиграно { $l }{ $eggs ->
         [0] {""}
-        [one] {" "}· { $eggs } яйцо
-        [few] {" "}· { $eggs } яйца
-       *[many] {" "}· { $eggs } яиц
+        [one] {" "}· { $eggs } яйцо
+        [few] {" "}· { $eggs } яйца
+       *[many] {" "}· { $eggs } яиц
     }
 profile-defeat_points = Штрафные очки
-profile-defeat_points_value = получено { $taken } · выдано { $inflicted }
+profile-defeat_points_value = получено { $taken } · выдано { $inflicted }
 profile-best_partner = Лучший партнёр
 profile-best_partner_value = { $user }: вместе выиграно { $won } из { $played ->
         [one] { $played } партии
@@ -71,6 +71,6 @@ ranked-off = Партии с компьютерами не учитываютс�
 stats-title = Бот «Козёл» — показатели
 stats-text = Столов в этом процессе: **{ $tables }**
     Конов за последний час: **{ $games }**
-    Обработано взаимодействий: { $interactions } · ошибок: { $errors }
-    Задержка цикла событий: p99 { $lag } мс · макс. { $lag_max } мс
-    Пиковая память: { $rss } МиБ · шарды: { $shards }
+    Обработано взаимодействий: { $interactions } · ошибок: { $errors }
+    Задержка цикла событий: p99 { $lag } мс · макс. { $lag_max } мс
+    Пиковая память: { $rss } МиБ · шарды: { $shards }

@@ -7,9 +7,9 @@ cmd-game-id = Номер кона (#…) из /лига история и про
 cmd-game-public_name = всем
 cmd-game-public = Показать повтор всему каналу (по умолчанию его видите только вы)
 
-replay-title = 🎬 **Повтор кона #{ $id }** · { $n }-й кон партии · { $when }
+replay-title = 🎬 **Повтор кона #{ $id }** · { $n }-й кон партии · { $when }
 replay-trick = **Взятка { $n } из { $total }**
-replay-took = **Взятку берёт { $who }**: { $cards } ({ $team }) · { $points ->
+replay-took = **Взятку берёт { $who }**: { $cards } ({ $team }) · { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
@@ -23,13 +23,13 @@ replay-export = Выгрузить JSON
 replay-exported = Запись кона #{ $id }: его сид и все ходы, ровно как сохранены. Этот файл читают `kozel-discord verify` и `kozel-discord simulate`.
 replay-pick = 🎬 Повтор кона…
 replay-pick_hint = 🎬 Повтор кона: выберите его в меню ниже или введите { COMMAND("league game") } с его #номером.
-replay-option = #{ $id } · кон { $n } · { $date }
+replay-option = #{ $id } · кон { $n } · { $date }
 replay-option_lost = { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
        *[many] { $dp } штрафных очков
     } — { $team }
-replay-option_eggs = яйца, 60 : 60 · без штрафных
+replay-option_eggs = яйца, 60 : 60 · без штрафных
 replay-option_computers = 🤖 компьютеры
 
 error-game_not_found = Сыгранного кона #{ $id } нет. Последние коны — в { COMMAND("league history") }.

@@ -3,7 +3,7 @@
 
 button-review = Разбор
 review-title = Разбор ваших ходов — кон { $n }
-review-intro = { $seat } · { $moves ->
+review-intro = { $seat } · { $moves ->
         [one] { $moves } ход
         [few] { $moves } хода
        *[many] { $moves } ходов
@@ -31,7 +31,7 @@ review-moves = Ваши ходы
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший ход)
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше { $best_value }: { $best })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
-review-legend = ✅ лучший · ☑️ почти лучший · ⚠️ минус { $points } и больше · ❌ самые дорогие
+review-legend = ✅ лучший · ☑️ почти лучший · ⚠️ минус { $points } и больше · ❌ самые дорогие
 
 review-act-lead = зайти с { $cards }
 review-act-beat = побить { $cards }

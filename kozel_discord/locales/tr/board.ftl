@@ -1,7 +1,7 @@
 # Özel tahta ("Kartlarım") ve hamle menüsü (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (koz)
-opt-keeps = {" "}· elde: { $cards }
+opt-keeps = {" "}· elde: { $cards }
 opt-pair = { $new }, { $old } kartını yener
 opt-takes = eli alır
 opt-on_top = şimdilik üstte
@@ -16,7 +16,7 @@ opt-lead_desc = { $trump ->
        *[no] { $n } kart
     }, { $points } puan{ $kept }
 opt-lead_molodka = Molodka! Aç: { $cards }
-opt-lead_molodka_desc = Aynı renkten dört kart: üstüne molodka açılamaz · { $points } puan
+opt-lead_molodka_desc = Aynı renkten dört kart: üstüne molodka açılamaz · { $points } puan
 opt-molodka = Molodka! { $cards } sıra beklemeden
 opt-molodka_desc = Aynı renkten dört kart: el sizden yeniden başlar
 
@@ -33,8 +33,8 @@ board-role_partner = eşiniz
 board-role_opponent = rakip
 board-on_top = Şu an alan: { $role } { $who }, { $cards }
 board-on_top_you = Şu an alan: siz, { $cards }
-board-team = Eşiniz: { $partner } · rakipler: { $first }, { $second }
-board-trump = Koz: { $card } ({ $suit }) · destede: { $stock } kart
+board-team = Eşiniz: { $partner } · rakipler: { $first }, { $second }
+board-trump = Koz: { $card } ({ $suit }) · destede: { $stock } kart
 board-hand = Kartlarınız: { $cards }
 
 board-pic_trump = Koz

@@ -10,10 +10,10 @@ result-bar = { $team } { $bar } { $points }/{ $target }
 series-recap = Özet
 series-recap_counts = { $games } oyun{ $eggs ->
         [0] {""}
-       *[other] {" "}· { $eggs } yumurta
+       *[other] {" "}· { $eggs } yumurta
     }
 series-best_trick = En değerli el: { $who }, { $n }. oyunda { $points } kart puanı aldı ({ $cards } kart).
-series-games = Bütün oyunlar · kart puanı A : B
+series-games = Bütün oyunlar · kart puanı A : B
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (el yok)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 veya daha az)

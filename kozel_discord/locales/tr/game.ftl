@@ -55,16 +55,16 @@ trick-molodka = { $who } molodka açtı: { $cards }
 trick-discard = { $who } kapalı attı: { $cards }
 
 table-title = Kozel — oyun { $n }
-table-trump = Koz: **{ $card }** ({ $suit }) · destede { $stock } kart
-table-seat_line = { $who } — { $cards } kart{ $dealer }
-table-dealer_mark = {" "}(dağıtan)
+table-trump = Koz: **{ $card }** ({ $suit }) · destede { $stock } kart
+table-seat_line = { $who } — { $cards } kart{ $dealer }
+table-dealer_mark = {" "}(dağıtan)
 table-tricks = { $n } el
 table-trick = Bu el (herkes { $k } kart)
 table-trick_new = Bu el
 table-trick_empty = Henüz bir şey oynanmadı.
-table-series_score = Ceza puanı: A { $a } · B { $b }{ $eggs ->
+table-series_score = Ceza puanı: A { $a } · B { $b }{ $eggs ->
         [0] {""}
-       *[other] {" "}· { $eggs } yumurta (60 : 60)
+       *[other] {" "}· { $eggs } yumurta (60 : 60)
     }
 table-series_over = Seri bitti.
 table-waiting = Bekleniyor…
@@ -89,7 +89,7 @@ result-title = Oyun { $n } bitti
 result-eggs = **Yumurta!** 60 : 60 — kimse ceza puanı almıyor.
 result-defeat = { $team }: { $points } ceza puanı.
 result-team_line = { $names }
-    { $points } puan · { $tricks } el
+    { $points } puan · { $tricks } el
 
 series-title = Seri bitti
 series-winners = 🏆 Seriyi { $names } kazandı.

@@ -3,27 +3,27 @@
 league-title = Lig tablosu — { $guild }
 league-sorted_by = Sıralama: { $sort }
 league-empty = Henüz dereceli seri yok. Bilgisayarlı seriler yalnızca bir yönetici { COMMAND("league ranked") } ayarını açtıysa sayılır; { COMMAND("kozel start") } ile bir tane başlatın!
-league-columns = Puan · seri ve oyun: kazanılan–kaybedilen
+league-columns = Puan · seri ve oyun: kazanılan–kaybedilen
 league-columns-goats_eggs = 🐐🥚 yumurtalı keçi
 league-columns-eggs = 🥚 yumurta
-league-row = **{ $rank }.** { $user } · **{ $rating }** · seri { $sw }–{ $sl } · oyun { $gw }–{ $gl }{ $goats_eggs ->
+league-row = **{ $rank }.** { $user } · **{ $rating }** · seri { $sw }–{ $sl } · oyun { $gw }–{ $gl }{ $goats_eggs ->
         [0] {""}
-       *[other] {" "}· 🐐🥚 { $goats_eggs }
+       *[other] {" "}· 🐐🥚 { $goats_eggs }
     }{ $eggs ->
         [0] {""}
-       *[other] {" "}· 🥚 { $eggs }
+       *[other] {" "}· 🥚 { $eggs }
     }
-league-page = Sayfa { $page } / { $pages } · { $total } oyuncu
+league-page = Sayfa { $page } / { $pages } · { $total } oyuncu
 
 history-title = Son seriler
 history-empty = Henüz seri yok.
-history-line = { $when } · { $a } - { $b } · { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } - { $b } · { $da } : { $db }{ $eggs ->
         [0] {""}
-       *[other] {" · "}{ $eggs } yumurta
-    } · { $verdict }{ $ranked }
+       *[other] {" · "}{ $eggs } yumurta
+    } · { $verdict }{ $ranked }
 history-goats = keçiler: { $names }
 history-goats_with_eggs = yumurtalı keçiler: { $names }
-history-unranked = {" "}· derecesiz
+history-unranked = {" "}· derecesiz
 history-status-active = sürüyor
 history-status-finished = bitti
 history-status-abandoned = yarıda kaldı
@@ -31,19 +31,19 @@ history-status-abandoned = yarıda kaldı
 profile-title = { $name } — lig profili
 profile-rating = Puan
 profile-series = Seriler
-profile-series_value = { $w } kazanılan · { $l } kaybedilen
+profile-series_value = { $w } kazanılan · { $l } kaybedilen
 profile-goats = Keçi
 profile-goats_value = { $n } kez{ $eggs ->
         [0] {""}
        *[other] {" "}(yumurtalı: { $eggs })
     }
 profile-games = Oyunlar
-profile-games_value = { $w } kazanılan · { $l } kaybedilen{ $eggs ->
+profile-games_value = { $w } kazanılan · { $l } kaybedilen{ $eggs ->
         [0] {""}
-       *[other] {" "}· { $eggs } yumurta
+       *[other] {" "}· { $eggs } yumurta
     }
 profile-defeat_points = Ceza puanları
-profile-defeat_points_value = { $taken } alınan · { $inflicted } verdirilen
+profile-defeat_points_value = { $taken } alınan · { $inflicted } verdirilen
 profile-best_partner = En iyi ortak
 profile-best_partner_value = { $user }: birlikte { $played } seriden { $won } kazanılan
 profile-recent = Son seriler
@@ -55,6 +55,6 @@ ranked-off = Bilgisayar oyunculu seriler ligde sayılmıyor.
 stats-title = Kozel botu — rakamlar
 stats-text = Bu süreçteki canlı masalar: **{ $tables }**
     Son bir saatteki oyunlar: **{ $games }**
-    İşlenen etkileşimler: { $interactions } · hatalar: { $errors }
-    Olay döngüsü gecikmesi: p99 { $lag } ms · en çok { $lag_max } ms
-    En yüksek bellek: { $rss } MiB · parçalar: { $shards }
+    İşlenen etkileşimler: { $interactions } · hatalar: { $errors }
+    Olay döngüsü gecikmesi: p99 { $lag } ms · en çok { $lag_max } ms
+    En yüksek bellek: { $rss } MiB · parçalar: { $shards }

@@ -8,9 +8,9 @@ cmd-game-id = Oyunun numarası (#…), /lig geçmiş ve profillerde yazar
 cmd-game-public_name = herkese
 cmd-game-public = Tekrarı kanala gönder (varsayılan: yalnızca siz görürsünüz)
 
-replay-title = 🎬 **Oyun #{ $id } tekrarı** · serisinin { $n }. oyunu · { $when }
+replay-title = 🎬 **Oyun #{ $id } tekrarı** · serisinin { $n }. oyunu · { $when }
 replay-trick = **El { $n } / { $total }**
-replay-took = **Eli { $who } alıyor**: { $cards } ({ $team }) · açık kartlarda { $points ->
+replay-took = **Eli { $who } alıyor**: { $cards } ({ $team }) · açık kartlarda { $points ->
         [one] { $points } puan
        *[other] { $points } puan
     }
@@ -23,9 +23,9 @@ replay-export = JSON olarak dışa aktar
 replay-exported = Oyun #{ $id } kaydı: tohumu ve bütün hamleleri, saklandığı gibi. `kozel-discord verify` ve `kozel-discord simulate` bu dosyayı okur.
 replay-pick = 🎬 Bir oyunu tekrar izle…
 replay-pick_hint = 🎬 Bir oyunu tekrar izleyin: aşağıdaki menüden seçin ya da #numarasıyla { COMMAND("league game") } yazın.
-replay-option = #{ $id } · oyun { $n } · { $date }
+replay-option = #{ $id } · oyun { $n } · { $date }
 replay-option_lost = { $team }: { $dp } ceza puanı
-replay-option_eggs = yumurta, 60 : 60 · ceza puanı yok
+replay-option_eggs = yumurta, 60 : 60 · ceza puanı yok
 replay-option_computers = 🤖 bilgisayarlar
 
 error-game_not_found = Biten #{ $id } numaralı bir oyun yok. Son oyunlar { COMMAND("league history") } altında.

@@ -3,7 +3,7 @@
 
 button-review = Analiz
 review-title = { $n }. oyunun analiziniz
-review-intro = { $seat } · { $moves } hamle, { $choices } tanesinde seçim vardı.
+review-intro = { $seat } · { $moves } hamle, { $choices } tanesinde seçim vardı.
     Sayı, o hamleden sonra takımınızın oyun sonunda bekleyebileceği kart puanıdır (120 üzerinden): zor seviyedeki bilgisayar o anda görebildiklerinize uyan { $worlds ->
         [one] { $worlds } dağıtımda
        *[other] { $worlds } dağıtımda
@@ -23,7 +23,7 @@ review-moves = Hamleleriniz
 review-line_best = { $mark } { $trick }. el: { $played } — { $value } (en iyisi)
 review-line = { $mark } { $trick }. el: { $played } — { $value } (en iyi { $best_value }: { $best })
 review-capped = Bot meşguldü: bazı hamleler daha az dağıtımla değerlendirildi.
-review-legend = ✅ en iyisi · ☑️ ona yakın · ⚠️ { $points } ya da daha pahalı · ❌ en pahalılar
+review-legend = ✅ en iyisi · ☑️ ona yakın · ⚠️ { $points } ya da daha pahalı · ❌ en pahalılar
 
 review-act-lead = açış: { $cards }
 review-act-beat = yenme: { $cards }

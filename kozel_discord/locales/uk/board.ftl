@@ -1,7 +1,7 @@
 # Особиста дошка («Мої карти») та її меню ходів (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (козир)
-opt-keeps = {" "}· у руці { $cards }
+opt-keeps = {" "}· у руці { $cards }
 opt-pair = { $new } б'є { $old }
 opt-takes = взятка ваша
 opt-on_top = поки зверху
@@ -36,7 +36,7 @@ opt-lead_desc = { $trump ->
        *[many] { $points } очок
     }{ $kept }
 opt-lead_molodka = Молодка! Зайти: { $cards }
-opt-lead_molodka_desc = Чотири однієї масті: зверху молодку вже не покласти · { $points ->
+opt-lead_molodka_desc = Чотири однієї масті: зверху молодку вже не покласти · { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
@@ -65,8 +65,8 @@ board-role_partner = ваш партнер
 board-role_opponent = суперник
 board-on_top = Зараз бере { $role } { $who } — { $cards }
 board-on_top_you = Зараз берете ви — { $cards }
-board-team = Партнер: { $partner } · суперники: { $first }, { $second }
-board-trump = Козир: { $card } ({ $suit }) · у колоді: { $stock ->
+board-team = Партнер: { $partner } · суперники: { $first }, { $second }
+board-trump = Козир: { $card } ({ $suit }) · у колоді: { $stock ->
         [one] { $stock } карта
         [few] { $stock } карти
        *[many] { $stock } карт

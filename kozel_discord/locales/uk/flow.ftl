@@ -37,9 +37,9 @@ series-recap_counts = { $games ->
        *[many] { $games } конів
     }{ $eggs ->
         [0] {""}
-        [one] {" "}· { $eggs } яйце
-        [few] {" "}· { $eggs } яйця
-       *[many] {" "}· { $eggs } яєць
+        [one] {" "}· { $eggs } яйце
+        [few] {" "}· { $eggs } яйця
+       *[many] {" "}· { $eggs } яєць
     }
 series-best_trick = Найдорожчий хабар: { $who } — { $points ->
         [one] { $points } очко
@@ -50,7 +50,7 @@ series-best_trick = Найдорожчий хабар: { $who } — { $points ->
         [few] { $cards } карти
        *[many] { $cards } карт
     }) у коні { $n }.
-series-games = Усі кони · очки А : Б
+series-games = Усі кони · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без хабарів)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)

@@ -60,17 +60,17 @@ trick-molodka = { $who } викладає молодку: { $cards }
 trick-discard = { $who } скидає: { $cards }
 
 table-title = Козел — кон { $n }
-table-trump = Козир: **{ $card }** ({ $suit }) · у колоді { $stock ->
+table-trump = Козир: **{ $card }** ({ $suit }) · у колоді { $stock ->
         [one] { $stock } карта
         [few] { $stock } карти
        *[many] { $stock } карт
     }
-table-seat_line = { $who } — { $cards ->
+table-seat_line = { $who } — { $cards ->
         [one] { $cards } карта
         [few] { $cards } карти
        *[many] { $cards } карт
     }{ $dealer }
-table-dealer_mark = {" "}(роздає)
+table-dealer_mark = {" "}(роздає)
 table-tricks = { $n ->
         [one] { $n } взятка
         [few] { $n } взятки
@@ -83,11 +83,11 @@ table-trick = Поточна взятка (по { $k ->
     })
 table-trick_new = Поточна взятка
 table-trick_empty = Поки нічого не зіграно.
-table-series_score = Штрафні очки: А { $a } · Б { $b }{ $eggs ->
+table-series_score = Штрафні очки: А { $a } · Б { $b }{ $eggs ->
         [0] {""}
-        [one] {" "}· { $eggs } яйце (60 : 60)
-        [few] {" "}· { $eggs } яйця (60 : 60)
-       *[many] {" "}· { $eggs } яєць (60 : 60)
+        [one] {" "}· { $eggs } яйце (60 : 60)
+        [few] {" "}· { $eggs } яйця (60 : 60)
+       *[many] {" "}· { $eggs } яєць (60 : 60)
     }
 table-series_over = Партію закінчено.
 table-waiting = Чекаємо…
@@ -136,7 +136,7 @@ result-team_line = { $names }
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    } · { $tricks ->
+    } · { $tricks ->
         [one] { $tricks } взятка
         [few] { $tricks } взятки
        *[many] { $tricks } взяток

@@ -3,17 +3,17 @@
 league-title = Турнірна таблиця — { $guild }
 league-sorted_by = Сортування за { $sort }
 league-empty = Рейтингових партій ще не було. Партії з комп'ютерами йдуть у залік, лише якщо адміністратор увімкнув { COMMAND("league ranked") }; почніть: { COMMAND("kozel start") }!
-league-columns = Рейтинг · партії та кони: виграно–програно
+league-columns = Рейтинг · партії та кони: виграно–програно
 league-columns-goats_eggs = 🐐🥚 козел з яйцями
 league-columns-eggs = 🥚 яйця
-league-row = **{ $rank }.** { $user } · **{ $rating }** · партії { $sw }–{ $sl } · кони { $gw }–{ $gl }{ $goats_eggs ->
+league-row = **{ $rank }.** { $user } · **{ $rating }** · партії { $sw }–{ $sl } · кони { $gw }–{ $gl }{ $goats_eggs ->
         [0] {""}
-       *[other] {" "}· 🐐🥚 { $goats_eggs }
+       *[other] {" "}· 🐐🥚 { $goats_eggs }
     }{ $eggs ->
         [0] {""}
-       *[other] {" "}· 🥚 { $eggs }
+       *[other] {" "}· 🥚 { $eggs }
     }
-league-page = Сторінка { $page } з { $pages } · { $total ->
+league-page = Сторінка { $page } з { $pages } · { $total ->
         [one] { $total } гравець
         [few] { $total } гравці
        *[many] { $total } гравців
@@ -21,15 +21,15 @@ league-page = Сторінка { $page } з { $pages } · { $total ->
 
 history-title = Останні партії
 history-empty = Партій ще не було.
-history-line = { $when } · { $a } проти { $b } · { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } проти { $b } · { $da } : { $db }{ $eggs ->
         [0] {""}
-        [one] {" · "}{ $eggs } яйце
-        [few] {" · "}{ $eggs } яйця
-       *[many] {" · "}{ $eggs } яєць
-    } · { $verdict }{ $ranked }
+        [one] {" · "}{ $eggs } яйце
+        [few] {" · "}{ $eggs } яйця
+       *[many] {" · "}{ $eggs } яєць
+    } · { $verdict }{ $ranked }
 history-goats = козли: { $names }
 history-goats_with_eggs = козли з яйцями: { $names }
-history-unranked = {" "}· поза рейтингом
+history-unranked = {" "}· поза рейтингом
 history-status-active = триває
 history-status-finished = закінчена
 history-status-abandoned = покинута
@@ -37,7 +37,7 @@ history-status-abandoned = покинута
 profile-title = { $name } — профіль у лізі
 profile-rating = Рейтинг
 profile-series = Партії
-profile-series_value = виграно { $w } · програно { $l }
+profile-series_value = виграно { $w } · програно { $l }
 profile-goats = У козлах
 profile-goats_value = { $n ->
         [one] { $n } раз
@@ -48,14 +48,14 @@ profile-goats_value = { $n ->
        *[other] {" "}(з яйцями: { $eggs })
     }
 profile-games = Кони
-profile-games_value = виграно { $w } · програно { $l }{ $eggs ->
+profile-games_value = виграно { $w } · програно { $l }{ $eggs ->
         [0] {""}
-        [one] {" "}· { $eggs } яйце
-        [few] {" "}· { $eggs } яйця
-       *[many] {" "}· { $eggs } яєць
+        [one] {" "}· { $eggs } яйце
+        [few] {" "}· { $eggs } яйця
+       *[many] {" "}· { $eggs } яєць
     }
 profile-defeat_points = Штрафні очки
-profile-defeat_points_value = отримано { $taken } · видано { $inflicted }
+profile-defeat_points_value = отримано { $taken } · видано { $inflicted }
 profile-best_partner = Найкращий партнер
 profile-best_partner_value = { $user }: разом виграно { $won } з { $played ->
         [one] { $played } партії
@@ -71,6 +71,6 @@ ranked-off = Партії з комп'ютерами не враховуютьс
 stats-title = Бот «Козел» — показники
 stats-text = Столів у цьому процесі: **{ $tables }**
     Конів за останню годину: **{ $games }**
-    Оброблено взаємодій: { $interactions } · помилок: { $errors }
-    Затримка циклу подій: p99 { $lag } мс · макс. { $lag_max } мс
-    Пікова пам'ять: { $rss } МіБ · шарди: { $shards }
+    Оброблено взаємодій: { $interactions } · помилок: { $errors }
+    Затримка циклу подій: p99 { $lag } мс · макс. { $lag_max } мс
+    Пікова пам'ять: { $rss } МіБ · шарди: { $shards }

@@ -7,9 +7,9 @@ cmd-game-id = Номер кону (#…) з /ліга історія та про
 cmd-game-public_name = усім
 cmd-game-public = Показати повтор усьому каналу (типово його бачите лише ви)
 
-replay-title = 🎬 **Повтор кону #{ $id }** · { $n }-й кон партії · { $when }
+replay-title = 🎬 **Повтор кону #{ $id }** · { $n }-й кон партії · { $when }
 replay-trick = **Взятка { $n } з { $total }**
-replay-took = **Взятку бере { $who }**: { $cards } ({ $team }) · { $points ->
+replay-took = **Взятку бере { $who }**: { $cards } ({ $team }) · { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
@@ -23,13 +23,13 @@ replay-export = Вивантажити JSON
 replay-exported = Запис кону #{ $id }: його сід і всі ходи, точно як збережено. Цей файл читають `kozel-discord verify` і `kozel-discord simulate`.
 replay-pick = 🎬 Повтор кону…
 replay-pick_hint = 🎬 Повтор кону: виберіть його в меню нижче або введіть { COMMAND("league game") } з його #номером.
-replay-option = #{ $id } · кон { $n } · { $date }
+replay-option = #{ $id } · кон { $n } · { $date }
 replay-option_lost = { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
        *[many] { $dp } штрафних очок
     } — { $team }
-replay-option_eggs = яйця, 60 : 60 · без штрафних
+replay-option_eggs = яйця, 60 : 60 · без штрафних
 replay-option_computers = 🤖 комп'ютери
 
 error-game_not_found = Зіграного кону #{ $id } немає. Останні кони — в { COMMAND("league history") }.

@@ -3,7 +3,7 @@
 
 button-review = Розбір
 review-title = Ваш розбір кону { $n }
-review-intro = { $seat } · { $moves ->
+review-intro = { $seat } · { $moves ->
         [one] { $moves } хід
         [few] { $moves } ходи
        *[many] { $moves } ходів
@@ -31,7 +31,7 @@ review-moves = Ваші ходи
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (найкращий)
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (краще { $best_value }: { $best })
 review-capped = Бот був зайнятий: частину ходів оцінено на меншій кількості розкладів.
-review-legend = ✅ найкращий · ☑️ майже найкращий · ⚠️ мінус { $points } і більше · ❌ найдорожчі
+review-legend = ✅ найкращий · ☑️ майже найкращий · ⚠️ мінус { $points } і більше · ❌ найдорожчі
 
 review-act-lead = зайти з { $cards }
 review-act-beat = побити: { $cards }
