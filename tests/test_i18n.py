@@ -359,6 +359,8 @@ def test_a_count_of_cards_keeps_its_noun_on_its_line(lang: str) -> None:
         ]
         for text in texts:
             assert re.search(rf"\b{n}\u00a0\w", text), (lang, text)
+        # and the board's stock count stays with its label ("в колоде: / 0 карт")
+        assert re.search(rf":\u00a0{n}\u00a0\w", texts[1]), (lang, texts[1])
         # a seat's count of cards and the dealer's mark go to the next line together, with
         # the dash: "Компьютер 2 (средний) —" / "3 карты" left the dash dangling
         seat = t("table.seat_line", lang, who="Alice", cards=n, dealer=t("table.dealer_mark", lang))

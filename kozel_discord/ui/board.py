@@ -112,9 +112,11 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
         t(
             "board.team",
             locale,
-            partner=render.who(table.seats[partner_of(me)], locale),
-            first=render.who(table.seats[foes[0]], locale),
-            second=render.who(table.seats[foes[1]], locale),
+            # without the computers' levels (the table shows them): with them, this line
+            # took three lines on a phone
+            partner=render.who(table.seats[partner_of(me)], locale, level=False),
+            first=render.who(table.seats[foes[0]], locale, level=False),
+            second=render.who(table.seats[foes[1]], locale, level=False),
         ),
         t(
             "board.trump",

@@ -48,10 +48,13 @@ def seat_label(i: int, locale: str) -> str:
     return t("seat.label", locale, n=i + 1, team=t(f"team.{'ab'[team_of(i)]}", locale))
 
 
-def who(seat: Seat | None, locale: str, *, mention: bool = True) -> str:
+def who(seat: Seat | None, locale: str, *, mention: bool = True, level: bool = True) -> str:
+    """A seat's player: a mention (or the name), or a computer with its level (``level``)."""
     if seat is None:
         return t("seat.empty", locale)
     if seat.user_id is None:
+        if not level:
+            return t("seat.computer_plain", locale, name=seat.name)
         return t("seat.computer", locale, name=seat.name, level=t(f"level.{seat.level}", locale))
     name = f"<@{seat.user_id}>" if mention else seat.name
     return name + (t("seat.away_suffix", locale) if seat.away else "")

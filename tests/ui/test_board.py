@@ -152,6 +152,14 @@ def test_the_board_names_partner_and_opponents_and_keeps_to_the_limits() -> None
         in (_texts(view)[1])
     )
     assert view.total_children_count <= 40
+    # computers are named without their level here (the table shows it): "Partner: @Boris ·
+    # opponents: 🤖 Computer 2 (normal), 🤖 Computer 4 (normal)" took three lines on a phone
+    bots = _table(series)
+    for seat in foes:
+        bots.seats[seat] = Seat(user_id=None, name=f"Computer {seat + 1}", level="heuristic")
+    team_line = _texts(board.board_view(bots, obs, 3, "en-US"))[1]
+    assert f"opponents: 🤖 Computer {foes[0] + 1}, 🤖 Computer {foes[1] + 1}" in team_line
+    assert "(normal)" not in team_line
     gallery = [c for c in _components(view) if c.get("type") == 12]
     assert gallery[0]["items"][0]["media"]["url"] == "attachment://hand.png"
     for c in _components(view):

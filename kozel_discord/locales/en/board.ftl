@@ -62,7 +62,7 @@ board-role_opponent = opponent
 board-on_top = Winning: { $role } { $who } with { $cards }
 board-on_top_you = Winning: you, with { $cards }
 board-team = Partner: { $partner } · opponents: { $first }, { $second }
-board-trump = Trump: { $card } ({ $suit }) · stock: { $stock ->
+board-trump = Trump: { $card } ({ $suit }) · stock: { $stock ->
         [one] { $stock } card
        *[other] { $stock } cards
     }

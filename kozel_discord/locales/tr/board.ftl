@@ -34,7 +34,7 @@ board-role_opponent = rakip
 board-on_top = Şu an alan: { $role } { $who }, { $cards }
 board-on_top_you = Şu an alan: siz, { $cards }
 board-team = Eşiniz: { $partner } · rakipler: { $first }, { $second }
-board-trump = Koz: { $card } ({ $suit }) · destede: { $stock } kart
+board-trump = Koz: { $card } ({ $suit }) · destede: { $stock } kart
 board-hand = Kartlarınız: { $cards }
 
 board-pic_trump = Koz
