@@ -99,15 +99,18 @@ class PairResult:
 def play_pair(a: str, b: str, seed: int, budget: SearchBudget | None = None) -> PairResult:
     res = PairResult()
     for a_team in (0, 1):
-        players: list[Chooser] = []
-        for seat in range(4):
-            mine = (seat & 1) == a_team
-            players.append(
-                Timed(a if mine else b, seed * 8 + seat, res.a if mine else res.b, budget)
-            )
+        timed = [
+            Timed(a if mine else b, seed * 8 + seat, res.a if mine else res.b, budget)
+            for seat in range(4)
+            for mine in [(seat & 1) == a_team]
+        ]
+        players: list[Chooser] = list(timed)
         rng = random.Random(seed * 2 + a_team)
         series = Series(seed)
+        seers = [t.player for t in timed if getattr(t.player, "sees_all", False)]
         while not series.over:
+            for p in seers:  # a measuring candidate that sees every card (never a level)
+                p.game = series.game  # type: ignore[attr-defined]
             seat, action = next_move(series, players, rng)
             series.apply(seat, action)
         for r in series.results:

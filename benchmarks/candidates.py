@@ -42,6 +42,21 @@ says. ``ai_tournament.py`` accepts a candidate's name wherever it accepts a leve
   discards (``inference.py``: where a world lets an opponent beat, the share of such
   situations in which the strong player discarded all the same, ``discard_shares.py``).
 
+* ``leads``: ``exact`` whose worlds count by how well they explain the other seats' leads
+  (``inference.lead_weight``: a seat that led k cards of a suit seldom kept more of it; the
+  measured ratios in ``inference.LEAD_RATIO``, from ``lead_shares.py``).
+
+* ``reads``: ``leads`` with the ratios of a second, longer recording, whose worlds also
+  count by how well they explain a seat's trumping a single plain card (holding a beat in
+  the suit, the strong player seldom trumps: ``inference.TRUMPED_RATIO``).
+
+Not players, measures of what the hidden cards are worth to this search (never levels; the
+tournament hands them the engine's game, which no level ever sees):
+
+* ``seer``: ``exact`` searching the true hands and face-down cards (the stock's order still
+  unknown, shuffled in each world).
+* ``oracle``: ``exact`` searching the true deal, the stock's order included.
+
 ``POLICIES`` names the rollout policies (lead and answer) that
 ``benchmarks/policy_match.py`` compares.
 """
@@ -69,10 +84,10 @@ from kozel_discord.ai import (
     get_player,
     policy,
 )
-from kozel_discord.ai.intcards import SUIT, mask_of
+from kozel_discord.ai.intcards import PTS, SUIT, mask_of, to_ints
 from kozel_discord.ai.knowledge import Knowledge, World
 from kozel_discord.ai.policy import Params, Policy
-from kozel_discord.engine import Observation
+from kozel_discord.engine import Game, Observation
 
 
 class WholeSuitStrong(StrongPlayer):
@@ -263,6 +278,41 @@ class InferStrong(ExactStrong):
         return lambda world: inference.weight(clues, world, kn.trump)
 
 
+class LeadsStrong(ExactStrong):
+    """``exact`` whose worlds count by the likelihood of the other seats' leads
+    (``inference.lead_weight``): a world in which a seat kept more of a suit it led counts
+    by how much rarer such a lead is from such a hand (``lead_shares.py``)."""
+
+    level = "leads"
+
+    def _weigher(self, obs: Observation, kn: Knowledge) -> Callable[[World], float] | None:
+        clues = inference.lead_clues(obs, kn)
+        if not clues:
+            return None
+        return lambda world: inference.lead_weight(clues, world, kn.trump)
+
+
+class ReadsStrong(ExactStrong):
+    """``exact`` whose worlds count by how well they explain the other seats' leads and
+    their trumping (``inference.lead_weight`` with the ratios of both recordings,
+    ``inference.trump_weight``)."""
+
+    level = "reads"
+
+    def _weigher(self, obs: Observation, kn: Knowledge) -> Callable[[World], float] | None:
+        leads = inference.lead_clues(obs, kn)
+        trumps = inference.trump_clues(obs, kn)
+        if not leads and not trumps:
+            return None
+        ratio = inference.READS_LEAD_RATIO
+
+        def weigh(world: World) -> float:
+            w = inference.lead_weight(leads, world, kn.trump, ratio)
+            return w * inference.trump_weight(trumps, world, kn.trump)
+
+        return weigh
+
+
 class ExactWinsStrong(ExactStrong):
     """``exact`` that values a rolled-out game by :func:`win_value` (as the tournament
     counts it), searching :data:`EXACTWINS_WORLDS` worlds a decision."""
@@ -299,12 +349,69 @@ class MixStrong(WholeSuitStrong):
         return WholeSuitStrong._root(*args)
 
 
+class OracleStrong(ExactStrong):
+    """Not a player: ``exact`` searching the true deal (every hand, the stock's order,
+    the face-down cards) instead of sampled worlds, to measure how much a perfect reading
+    of the hidden cards could be worth to this search. ``ai_tournament.py`` hands it the
+    engine's game before every decision (:attr:`game`); it is never offered to players."""
+
+    level = "oracle"
+    sees_all = True
+    game: Game | None = None
+
+    def _root(  # type: ignore[override]
+        self, world: World, kn: Knowledge, obs: Observation, turn: int, top: tuple[int, ...]
+    ) -> fastsim.SimState:
+        del world
+        return StrongPlayer._root(self._truth(), kn, obs, turn, top)
+
+    def _stock(self, stock: list[int]) -> list[int]:
+        return stock
+
+    def _truth(self) -> World:
+        g = self.game
+        assert g is not None, "the tournament hands an oracle the game"
+        return World(
+            hands=[list(to_ints(h)) for h in g.hands],
+            stock=self._stock(list(to_ints(g.stock))),
+            pile_points=[sum(PTS[c] for c in to_ints(p)) for p in g.piles],
+            trick=[(p.seat, p.kind, to_ints(p.cards)) for p in g.plays],
+        )
+
+
+ORACLE_WORLDS = 8  # the true deal is one world: a few rollouts of it suffice
+
+
+class SeerStrong(OracleStrong):
+    """Not a player: ``oracle`` that knows every hand and face-down card but not the
+    stock's order (no reading of the others' play could tell it): each world shuffles the
+    stock, the shown trump card staying where everyone saw it."""
+
+    level = "seer"
+    _shuffle_rng = random.Random(0)
+
+    def _stock(self, stock: list[int]) -> list[int]:
+        g = self.game
+        assert g is not None
+        tc = g.trump_card.index
+        free = [i for i, c in enumerate(stock) if c != tc]
+        cards = [stock[i] for i in free]
+        self._shuffle_rng.shuffle(cards)
+        for i, c in zip(free, cards, strict=True):
+            stock[i] = c
+        return stock
+
+
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
     "nested": _make(NestedStrong),
     "exact": _make(ExactStrong),
+    "oracle": _make(OracleStrong, ORACLE_WORLDS),
+    "seer": _make(SeerStrong),
     "exactwins": _make(ExactWinsStrong, EXACTWINS_WORLDS),
     "exact4": _make(DeepExactStrong),
     "infer": _make(InferStrong),
+    "leads": _make(LeadsStrong),
+    "reads": _make(ReadsStrong),
     "nestexact": _make(NestedExactStrong),
     "tuned": _make(TunedStrong),
     "wins": _make(WinsStrong),

@@ -17,13 +17,14 @@ world's values by the product.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
 from kozel_discord.ai.intcards import BEATERS, PTS, SUIT, SUIT_MASK
 from kozel_discord.ai.knowledge import STOCK_AT_DEAL, Knowledge, World
 from kozel_discord.ai.policy import all_beats
-from kozel_discord.engine import EventKind, Observation, team_of
+from kozel_discord.engine import Event, EventKind, Observation, team_of
 
 _FACE_UP = (EventKind.LEAD, EventKind.BEAT, EventKind.MOLODKA)
 
@@ -122,11 +123,21 @@ class Clue:
 _Found = tuple[int, int, tuple[int, ...], bool, int, bool, int]
 
 
-def _walk(obs: Observation, me: int) -> tuple[list[_Found], dict[int, list[int]]]:
-    """The opponents' discards (seat, log index, top, partner on top, band, stock empty,
-    hand size) and each seat's draws (log indices)."""
-    found: list[_Found] = []
-    draws: dict[int, list[int]] = {s: [] for s in range(4)}
+@dataclass(frozen=True, slots=True)
+class _Moment:
+    """A log entry with what everybody knew just before it."""
+
+    t: int  # its index in the log
+    event: Event
+    size: int  # the hand size of its seat before it
+    stock: int
+    top: tuple[int, ...]  # the cards on top of the open trick
+    top_seat: int
+    pts: int  # the face-up points of the open trick
+
+
+def _moments(obs: Observation) -> Iterator[_Moment]:
+    """The game's log replayed for the public counts: hand sizes, stock, the trick's top."""
     sizes = [4, 4, 4, 4]
     trick: list[tuple[int, int]] = []  # (seat, cards) laid in the open trick
     top: tuple[int, ...] = ()
@@ -134,6 +145,7 @@ def _walk(obs: Observation, me: int) -> tuple[list[_Found], dict[int, list[int]]
     pts = 0
     stock = STOCK_AT_DEAL
     for t, e in enumerate(obs.log):
+        yield _Moment(t, e, sizes[e.seat], stock, top, top_seat, pts)
         k = e.kind
         if k in _FACE_UP:
             top = tuple(c.index for c in e.cards)
@@ -142,9 +154,6 @@ def _walk(obs: Observation, me: int) -> tuple[list[_Found], dict[int, list[int]]
             sizes[e.seat] -= len(top)
             trick.append((e.seat, len(top)))
         elif k is EventKind.DISCARD:
-            if team_of(e.seat) != team_of(me) and top:
-                same = team_of(top_seat) == team_of(e.seat)
-                found.append((e.seat, t, top, same, points_band(pts), stock == 0, sizes[e.seat]))
             sizes[e.seat] -= e.size
             trick.append((e.seat, e.size))
         elif k is EventKind.TAKE:
@@ -153,41 +162,65 @@ def _walk(obs: Observation, me: int) -> tuple[list[_Found], dict[int, list[int]]
             for seat, n in trick:
                 sizes[seat] += n
             top, top_seat, pts, trick = (), -1, 0, []
-            found.clear()  # cards went back to hands: the hands then are not rebuilt
         elif k is EventKind.DRAW:
             stock -= e.size
             sizes[e.seat] += e.size
+
+
+def _draws(obs: Observation) -> dict[int, list[int]]:
+    """Each seat's draws (log indices)."""
+    draws: dict[int, list[int]] = {s: [] for s in range(4)}
+    for t, e in enumerate(obs.log):
+        if e.kind is EventKind.DRAW:
             draws[e.seat].append(t)
-    return found, draws
+    return draws
+
+
+def _walk(obs: Observation, me: int) -> list[_Found]:
+    """The opponents' discards (seat, log index, top, partner on top, band, stock empty,
+    hand size)."""
+    found: list[_Found] = []
+    for m in _moments(obs):
+        e = m.event
+        if e.kind is EventKind.DISCARD and team_of(e.seat) != team_of(me) and m.top:
+            same = team_of(m.top_seat) == team_of(e.seat)
+            found.append((e.seat, m.t, m.top, same, points_band(m.pts), m.stock == 0, m.size))
+        elif e.kind is EventKind.RETURN:
+            found.clear()  # cards went back to hands: the hands then are not rebuilt
+    return found
+
+
+_Bounds = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+def _bounds(
+    obs: Observation, kn: Knowledge, seat: int, since: int, draws: dict[int, list[int]]
+) -> _Bounds:
+    """What bounds ``seat``'s hand just after log entry ``since``: the face-up cards it laid
+    before its next draw and after it, and its face-down discards (indices into kn.slots)
+    before and after that draw."""
+    cut = next((t for t in draws[seat] if t > since), len(obs.log))
+    laid = [
+        (t, tuple(c.index for c in e.cards))
+        for t, e in enumerate(obs.log)
+        if t > since and e.seat == seat and e.kind in _FACE_UP
+    ]
+    mine = [(j, sl.since) for j, sl in enumerate(kn.slots) if sl.seat == seat]
+    return (
+        tuple(c for t, cs in laid if t < cut for c in cs),
+        tuple(c for t, cs in laid if t > cut for c in cs),
+        tuple(j for j, t in mine if since <= t < cut),
+        tuple(j for j, t in mine if t > cut),
+    )
 
 
 def clues(obs: Observation, kn: Knowledge) -> list[Clue]:
     """The opponents' discards whose hands then a sampled world bounds."""
-    found, draws = _walk(obs, kn.me)
-    out = []
-    for seat, since, top, same, band, empty, held in found:
-        cut = next((t for t in draws[seat] if t > since), len(obs.log))
-        laid = [
-            (t, tuple(c.index for c in e.cards))
-            for t, e in enumerate(obs.log)
-            if t > since and e.seat == seat and e.kind in _FACE_UP
-        ]
-        mine = [(j, sl.since) for j, sl in enumerate(kn.slots) if sl.seat == seat]
-        out.append(
-            Clue(
-                seat,
-                top,
-                same,
-                band,
-                empty,
-                held,
-                tuple(c for t, cs in laid if t < cut for c in cs),
-                tuple(c for t, cs in laid if t > cut for c in cs),
-                tuple(j for j, t in mine if since <= t < cut),
-                tuple(j for j, t in mine if t > cut),
-            )
-        )
-    return out
+    found, draws = _walk(obs, kn.me), _draws(obs)
+    return [
+        Clue(seat, top, same, band, empty, held, *_bounds(obs, kn, seat, since, draws))
+        for seat, since, top, same, band, empty, held in found
+    ]
 
 
 _MAX_SPLITS = 70  # more ways to split a hand than this: the clue is left out
@@ -254,4 +287,145 @@ def weight(cl: list[Clue], world: World, trump: int) -> float:
             sp = DISCARD_SHARE[(c.partner_on_top, True, c.band, c.stock_empty, multi)]
             st = DISCARD_SHARE[(c.partner_on_top, False, c.band, c.stock_empty, multi)]
             w *= 1.0 - p_plain - p_trump + p_plain * sp + p_trump * st
+    return w
+
+
+# Inference from every other seat's leads (the ``leads`` candidate). The strong player
+# mostly leads all its cards of a suit (README: agreement.py), so a lead of k cards of a
+# suit makes the worlds in which the leader kept more of that suit less likely.
+
+
+@dataclass(frozen=True, slots=True)
+class LeadClue:
+    seat: int
+    suit: int
+    cards: int  # how many cards it led
+    stock_empty: bool
+    held: int  # its hand size at the lead, the lead included
+    before: tuple[int, ...]  # as in Clue: face-up cards laid after the lead, before a draw
+    after: tuple[int, ...]
+    slots_before: tuple[int, ...]
+    slots_after: tuple[int, ...]
+
+
+def lead_clues(obs: Observation, kn: Knowledge) -> list[LeadClue]:
+    """The other seats' one-suit leads in this game whose hands then a world bounds."""
+    found: list[tuple[int, int, int, int, bool, int]] = []
+    for m in _moments(obs):
+        e = m.event
+        suits = {SUIT[c.index] for c in e.cards}
+        if e.kind is EventKind.LEAD and e.seat != kn.me and len(suits) == 1:
+            found.append((e.seat, m.t, suits.pop(), len(e.cards), m.stock == 0, m.size))
+        elif e.kind is EventKind.RETURN:
+            found.clear()  # cards went back to hands: the hands then are not rebuilt
+    draws = _draws(obs)
+    return [
+        LeadClue(seat, suit, n, empty, held, *_bounds(obs, kn, seat, since, draws))
+        for seat, since, suit, n, empty, held in found
+    ]
+
+
+def kept_more(c: LeadClue, world: World) -> float:
+    """P(the leader kept more cards of the led suit than it led), every way of telling the
+    cards it held then from those it drew since equally likely."""
+    before = list(c.before) + [world.slot_cards[j] for j in c.slots_before]
+    if any(SUIT[x] == c.suit for x in before):
+        return 1.0
+    later = list(world.hands[c.seat]) + list(c.after)
+    later += [world.slot_cards[j] for j in c.slots_after]
+    need = c.held - c.cards - len(before)
+    if need <= 0 or need > len(later):
+        return 0.0
+    m = len(later)
+    s = sum(1 for x in later if SUIT[x] == c.suit)
+    return 1.0 - _choose(m - s, need) / _choose(m, need)
+
+
+# How much less likely a lead of k cards of a suit is when the leader holds more of it than
+# when those are all it holds, by (trump suit, k, stock empty): benchmarks/lead_shares.py.
+LeadKey = tuple[bool, int, bool]  # trump suit, cards led (3: 3 or more), stock empty
+# Measured from 4,668 decisions of strong-vs-strong play (lead_shares.py, 420 s, seed 21).
+LEAD_RATIO: dict[LeadKey, float] = {
+    (False, 1, False): 1.275,
+    (False, 1, True): 0.761,
+    (False, 2, False): 0.152,
+    (False, 2, True): 0.2,
+    (False, 3, False): 0.385,
+    (False, 3, True): 0.625,
+    (True, 1, False): 5.255,
+    (True, 1, True): 3.052,
+    (True, 2, False): 4.528,
+    (True, 2, True): 0.652,
+}
+
+
+def lead_weight(
+    cl: list[LeadClue], world: World, trump: int, ratio: Mapping[LeadKey, float] | None = None
+) -> float:
+    """The likelihood of the clues' leads in ``world`` (``ratio``: :data:`LEAD_RATIO`)."""
+    table = LEAD_RATIO if ratio is None else ratio
+    w = 1.0
+    for c in cl:
+        p = kept_more(c, world)
+        if p:
+            r = table.get((c.suit == trump, min(c.cards, 3), c.stock_empty), 1.0)
+            w *= 1.0 - p + p * r
+    return w
+
+
+# Both recordings together (10,891 decisions: seed 21, 420 s and seed 31, 600 s), for ``reads``.
+READS_LEAD_RATIO: dict[LeadKey, float] = {
+    (False, 1, False): 1.247,
+    (False, 1, True): 0.66,
+    (False, 2, False): 0.097,
+    (False, 2, True): 0.14,
+    (False, 3, False): 0.208,
+    (False, 3, True): 0.625,
+    (True, 1, False): 6.228,
+    (True, 1, True): 2.392,
+    (True, 2, False): 1.866,
+    (True, 2, True): 0.683,
+    (True, 3, False): 0.625,
+    (True, 3, True): 0.833,
+}
+
+# Inference from trumping (``reads``): where a seat holding a trump answers a single plain
+# card, the strong player trumps it far less often when it also holds a beat in the suit
+# (lead_shares.py, 10,891 decisions: stock left 10.7% of 674 against 44.1% of
+# 1,207; stock empty 14.4% of 243 against 64.8% of 918), so a world in which a seat that
+# trumped held such a beat counts by the ratio, by stock empty.
+TRUMPED_RATIO: dict[bool, float] = {False: 0.242, True: 0.222}
+
+
+def trump_clues(obs: Observation, kn: Knowledge) -> list[Clue]:
+    """The other seats' single trumps on a single plain card, as :class:`Clue` (``top``: the
+    card trumped, ``held``: its hand size after trumping, ``stock_empty``)."""
+    found: list[tuple[int, int, int, bool, int]] = []
+    for m in _moments(obs):
+        e = m.event
+        if e.kind is EventKind.RETURN:
+            found.clear()
+        elif (
+            e.kind is EventKind.BEAT
+            and e.seat != kn.me
+            and len(m.top) == 1
+            and len(e.cards) == 1
+            and SUIT[m.top[0]] != kn.trump
+            and SUIT[e.cards[0].index] == kn.trump
+        ):
+            found.append((e.seat, m.t, m.top[0], m.stock == 0, m.size - 1))
+    draws = _draws(obs)
+    return [
+        Clue(seat, (card,), False, 0, empty, held, *_bounds(obs, kn, seat, since, draws))
+        for seat, since, card, empty, held in found
+    ]
+
+
+def trump_weight(cl: list[Clue], world: World, trump: int) -> float:
+    """The likelihood of the clues' trumping in ``world``."""
+    w = 1.0
+    for c in cl:
+        p_plain, _p_trump = _beat_shares(c, world, trump)
+        if p_plain:
+            w *= 1.0 - p_plain + p_plain * TRUMPED_RATIO[c.stock_empty]
     return w
