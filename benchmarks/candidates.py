@@ -56,6 +56,8 @@ tournament hands them the engine's game, which no level ever sees):
 * ``seer``: ``exact`` searching the true hands and face-down cards (the stock's order still
   unknown, shuffled in each world).
 * ``oracle``: ``exact`` searching the true deal, the stock's order included.
+* ``seer_partner`` / ``seer_foes``: ``seer`` knowing only its partner's hand / only the
+  opponents' (the other hidden cards dealt again at random in each world).
 
 ``POLICIES`` names the rollout policies (lead and answer) that
 ``benchmarks/policy_match.py`` compares.
@@ -402,11 +404,50 @@ class SeerStrong(OracleStrong):
         return stock
 
 
+class PartnerSeerStrong(SeerStrong):
+    """Not a player: ``seer`` that knows its partner's hand but not the opponents': their
+    cards and the stock's are dealt again at random in each world (sizes kept, the shown
+    trump card where everyone saw it). With :class:`FoesSeerStrong`, where the hidden
+    cards' worth lies."""
+
+    level = "seer_partner"
+    _knows_partner = True
+
+    def _root(  # type: ignore[override]
+        self, world: World, kn: Knowledge, obs: Observation, turn: int, top: tuple[int, ...]
+    ) -> fastsim.SimState:
+        del world
+        truth = self._truth()
+        me = kn.me
+        hidden = [s for s in range(4) if s != me and ((s == me ^ 2) != self._knows_partner)]
+        g = self.game
+        assert g is not None
+        tc = g.trump_card.index
+        free = [i for i, c in enumerate(truth.stock) if c != tc]
+        pool = [c for s in hidden for c in truth.hands[s]] + [truth.stock[i] for i in free]
+        self._shuffle_rng.shuffle(pool)
+        deal = iter(pool)
+        for s in hidden:
+            truth.hands[s] = [next(deal) for _ in truth.hands[s]]
+        for i in free:
+            truth.stock[i] = next(deal)
+        return StrongPlayer._root(truth, kn, obs, turn, top)
+
+
+class FoesSeerStrong(PartnerSeerStrong):
+    """Not a player: ``seer`` that knows the opponents' hands but not its partner's."""
+
+    level = "seer_foes"
+    _knows_partner = False
+
+
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
     "nested": _make(NestedStrong),
     "exact": _make(ExactStrong),
     "oracle": _make(OracleStrong, ORACLE_WORLDS),
     "seer": _make(SeerStrong),
+    "seer_partner": _make(PartnerSeerStrong),
+    "seer_foes": _make(FoesSeerStrong),
     "exactwins": _make(ExactWinsStrong, EXACTWINS_WORLDS),
     "exact4": _make(DeepExactStrong),
     "infer": _make(InferStrong),
