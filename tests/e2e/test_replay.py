@@ -90,7 +90,7 @@ async def test_a_finished_game_replays_trick_by_trick_and_exports_its_record(
     options = select_options(history.message, "kozel:rpsel")
     first = next(o for o in options if "\u00a0· game 1\u00a0· " in o["label"])
     game_id = int(first["value"])
-    assert first["label"].startswith(f"#{game_id} ")
+    assert first["label"].startswith(f"#{game_id}\u00a0· ")
     stored = await _stored(sqlite_url, game_id)
     hidden = _hidden(stored.record)
     assert hidden, "this game has face-down discards"
