@@ -99,11 +99,10 @@ class PairResult:
 def play_pair(a: str, b: str, seed: int, budget: SearchBudget | None = None) -> PairResult:
     res = PairResult()
     for a_team in (0, 1):
-        timed = [
-            Timed(a if mine else b, seed * 8 + seat, res.a if mine else res.b, budget)
-            for seat in range(4)
-            for mine in [(seat & 1) == a_team]
-        ]
+        timed: list[Timed] = []
+        for seat in range(4):
+            mine = (seat & 1) == a_team
+            timed.append(Timed(a if mine else b, seed * 8 + seat, res.a if mine else res.b, budget))
         players: list[Chooser] = list(timed)
         rng = random.Random(seed * 2 + a_team)
         series = Series(seed)

@@ -367,15 +367,12 @@ class OracleStrong(ExactStrong):
         del world
         return StrongPlayer._root(self._truth(), kn, obs, turn, top)
 
-    def _stock(self, stock: list[int]) -> list[int]:
-        return stock
-
     def _truth(self) -> World:
         g = self.game
         assert g is not None, "the tournament hands an oracle the game"
         return World(
             hands=[list(to_ints(h)) for h in g.hands],
-            stock=self._stock(list(to_ints(g.stock))),
+            stock=list(to_ints(g.stock)),
             pile_points=[sum(PTS[c] for c in to_ints(p)) for p in g.piles],
             trick=[(p.seat, p.kind, to_ints(p.cards)) for p in g.plays],
         )
@@ -386,40 +383,23 @@ ORACLE_WORLDS = 8  # the true deal is one world: a few rollouts of it suffice
 
 class SeerStrong(OracleStrong):
     """Not a player: ``oracle`` that knows every hand and face-down card but not the
-    stock's order (no reading of the others' play could tell it): each world shuffles the
-    stock, the shown trump card staying where everyone saw it."""
+    stock's order (no reading of the others' play could tell it): each world deals the
+    stock again, the shown trump card staying where everyone saw it."""
 
     level = "seer"
     _shuffle_rng = random.Random(0)
 
-    def _stock(self, stock: list[int]) -> list[int]:
-        g = self.game
-        assert g is not None
-        tc = g.trump_card.index
-        free = [i for i, c in enumerate(stock) if c != tc]
-        cards = [stock[i] for i in free]
-        self._shuffle_rng.shuffle(cards)
-        for i, c in zip(free, cards, strict=True):
-            stock[i] = c
-        return stock
-
-
-class PartnerSeerStrong(SeerStrong):
-    """Not a player: ``seer`` that knows its partner's hand but not the opponents': their
-    cards and the stock's are dealt again at random in each world (sizes kept, the shown
-    trump card where everyone saw it). With :class:`FoesSeerStrong`, where the hidden
-    cards' worth lies."""
-
-    level = "seer_partner"
-    _knows_partner = True
+    def _hidden(self, me: int) -> list[int]:
+        """The seats whose hands it does not know (dealt again with the stock)."""
+        del me
+        return []
 
     def _root(  # type: ignore[override]
         self, world: World, kn: Knowledge, obs: Observation, turn: int, top: tuple[int, ...]
     ) -> fastsim.SimState:
         del world
         truth = self._truth()
-        me = kn.me
-        hidden = [s for s in range(4) if s != me and ((s == me ^ 2) != self._knows_partner)]
+        hidden = self._hidden(kn.me)
         g = self.game
         assert g is not None
         tc = g.trump_card.index
@@ -434,11 +414,25 @@ class PartnerSeerStrong(SeerStrong):
         return StrongPlayer._root(truth, kn, obs, turn, top)
 
 
+class PartnerSeerStrong(SeerStrong):
+    """Not a player: ``seer`` that knows its partner's hand but not the opponents': their
+    cards and the stock's are dealt again at random in each world (sizes kept, the shown
+    trump card where everyone saw it). With :class:`FoesSeerStrong`, where the hidden
+    cards' worth lies."""
+
+    level = "seer_partner"
+
+    def _hidden(self, me: int) -> list[int]:
+        return [me ^ 1, me ^ 3]
+
+
 class FoesSeerStrong(PartnerSeerStrong):
     """Not a player: ``seer`` that knows the opponents' hands but not its partner's."""
 
     level = "seer_foes"
-    _knows_partner = False
+
+    def _hidden(self, me: int) -> list[int]:
+        return [me ^ 2]
 
 
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {

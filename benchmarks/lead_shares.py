@@ -12,11 +12,15 @@ empty), is how much less likely a k-card lead is from a hand that keeps more of 
 by 5 situations' worth, and the ratio kept at 0.03 or more (no world is ruled out).
 Then, for every answer to a single plain card by a seat holding a trump that beats it, how
 often it trumped, with and without a beat in the suit: ``inference.TRUMPED_RATIO``.
+``--spread N``: how the ``reads`` candidate's weights spread over 200 sampled worlds at
+every N-th recorded decision (whether the weighting leaves enough worlds that count).
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import statistics
 import sys
 import tempfile
 from collections import Counter
@@ -27,11 +31,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from agreement import Decision, recorded  # benchmarks/
+from inference import (  # benchmarks/
+    READS_LEAD_RATIO,
+    LeadKey,
+    lead_clues,
+    lead_weight,
+    trump_clues,
+    trump_weight,
+)
 
 from kozel_discord.ai.intcards import BEATERS, SUIT, SUIT_MASK
+from kozel_discord.ai.knowledge import read, sample
 from kozel_discord.engine import ActionKind
 
-Key = tuple[bool, int, bool]  # trump suit, cards led (3 = 3 or more), stock empty
+Key = LeadKey  # trump suit, cards led (3 = 3 or more), stock empty
 PRIOR = 5
 FLOOR = 0.03
 
@@ -89,11 +102,45 @@ def trumped(data: Sequence[Decision]) -> dict[tuple[bool, bool], tuple[int, int]
     return {key: (n[key], hit[key]) for key in n}
 
 
+def spread(data: Sequence[Decision], every: int, worlds: int) -> str:
+    """How the ``reads`` weights spread over sampled worlds: for every ``every``-th decision
+    with clues, ``worlds`` worlds weighed as ``reads`` weighs them; p10 / p50 / p90 over
+    the decisions of the mean weight and of the effective number of worlds
+    ((sum w)² / sum w²)."""
+    rng = random.Random(1)
+    means: list[float] = []
+    effective: list[float] = []
+    for obs, _action in data[::every]:
+        kn = read(obs)
+        leads, trumps = lead_clues(obs, kn), trump_clues(obs, kn)
+        if not leads and not trumps:
+            continue
+        ws = []
+        for _ in range(worlds):
+            world = sample(kn, rng)
+            w = lead_weight(leads, world, kn.trump, READS_LEAD_RATIO)
+            ws.append(w * trump_weight(trumps, world, kn.trump))
+        means.append(sum(ws) / worlds)
+        effective.append(sum(ws) ** 2 / sum(w * w for w in ws))
+
+    def deciles(v: list[float]) -> str:
+        q = statistics.quantiles(v, n=10)
+        return f"{q[0]:.2f} / {q[4]:.2f} / {q[8]:.2f}"
+
+    return (
+        f"{len(means)} decisions with clues, {worlds} worlds each: mean weight p10 / p50 / p90 "
+        f"{deciles(means)}, effective worlds {deciles(effective)}"
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--seconds", type=float, default=420, help="recording time")
     ap.add_argument("--seed", type=int, default=21)
     ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument(
+        "--spread", type=int, default=0, help="also weigh worlds at every N-th decision"
+    )
     ap.add_argument("--data", type=Path, default=Path(tempfile.gettempdir()) / "kozel-leads.pickle")
     args = ap.parse_args(argv)
     data = recorded(args.data, args.seed, args.seconds, args.jobs)
@@ -115,6 +162,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         (n1, h1), (n0, h0) = answers[(empty, True)], answers[(empty, False)]
         print(f"    {empty}: {round((h1 / n1) / (h0 / n0), 3)},")
     print("}")
+    if args.spread:
+        print(spread(data, args.spread, 200))
     return 0
 
 

@@ -47,8 +47,8 @@ def _play_text(table: Table, p: PlayView, locale: str) -> str:
 
 
 def trick_line(table: Table, trick: TakenTrick, locale: str, *, last: bool = False) -> str:
-    """ "Last trick: Alice took it with A♥ (Team A)" (``last``), or for the list of tricks,
-    where the taking play is shown just above, "Alice took it (Team A)"."""
+    """ "Last trick: Alice took it with A♥ (Team A)" (``last``), or the heading of a trick
+    in the list of tricks, whose plays are listed under it: "Alice took it (Team A)"."""
     who = render.who(table.seats[trick.taker], locale, mention=False)
     team = team_tag(team_of(trick.taker), locale)
     if not last:
