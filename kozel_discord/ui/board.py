@@ -71,15 +71,17 @@ def first_line(table: Table, obs: Observation, locale: str) -> str:
         return mine
     line = t("table.waiting", locale)
     if obs.turn is not None:
-        who = render.who(table.seats[obs.turn], locale)
+        who = render.who(table.seats[obs.turn], locale, level=False)
         line = t("board.waiting", locale, who=who, role=_role(obs, obs.turn, locale))
     return f"{line}\n{mine}" if mine else line
 
 
 def _trick_lines(table: Table, obs: Observation, locale: str) -> list[str]:
+    """The open trick, a line a play (computers without their level, as on the team line:
+    a discard line with the level wrapped on a phone), then who wins it so far."""
     lines: list[str] = []
     for p in obs.trick:
-        who = render.who(table.seats[p.seat], locale)
+        who = render.who(table.seats[p.seat], locale, level=False)
         if not p.face_up:
             shown = CARD_EMOJIS.inline(p.cards, locale) if p.cards else render.face_down(p.count)
             lines.append(t("trick.discard", locale, who=who, cards=shown))
@@ -89,7 +91,7 @@ def _trick_lines(table: Table, obs: Observation, locale: str) -> list[str]:
         )
         lines.append(t(key, locale, who=who, cards=CARD_EMOJIS.inline(p.cards, locale)))
     if len(obs.trick) > 1:  # a lone lead wins so far: its own line said who and what
-        who = render.who(table.seats[obs.top_seat], locale)
+        who = render.who(table.seats[obs.top_seat], locale, level=False)
         lines.append(
             t(
                 "board.on_top_you" if obs.top_seat == obs.seat else "board.on_top",

@@ -160,6 +160,18 @@ def test_the_board_names_partner_and_opponents_and_keeps_to_the_limits() -> None
     team_line = _texts(board.board_view(bots, obs, 3, "en-US"))[1]
     assert f"opponents: 🤖 Computer {foes[0] + 1}, 🤖 Computer {foes[1] + 1}" in team_line
     assert "(normal)" not in team_line
+    # nor in the open trick's lines and the waiting line ("🤖 Computer 4 (normal) discards:
+    # 🂠" wrapped on a phone): every computer, in every board of some random play
+    seen = 0
+    for s, o in POSITIONS:
+        computers = _table(s)
+        computers.seats = [
+            Seat(user_id=None, name=f"Computer {i + 1}", level="heuristic") for i in range(4)
+        ]
+        text = "\n".join(_texts(board.board_view(computers, o, 3, "en-US")))
+        assert "(normal)" not in text
+        seen += len(o.trick) > 1 and "🤖 Computer" in text
+    assert seen > 10
     gallery = [c for c in _components(view) if c.get("type") == 12]
     assert gallery[0]["items"][0]["media"]["url"] == "attachment://hand.png"
     for c in _components(view):
