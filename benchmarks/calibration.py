@@ -36,8 +36,7 @@ import inference  # benchmarks/
 from kozel_discord.ai import SearchBudget
 from kozel_discord.ai.intcards import to_ints
 from kozel_discord.ai.knowledge import Knowledge, World, read, sample
-from kozel_discord.ai.strong import StrongPlayer
-from kozel_discord.engine import Action, Observation, Series, observe
+from kozel_discord.engine import Observation, Series, observe
 from kozel_discord.simulate import Chooser, next_move
 
 Weigher = Callable[[World], float]
@@ -101,8 +100,7 @@ def run(seeds: Sequence[int], worlds: int) -> Rows:
     rows: Rows = defaultdict(list)
     budget = SearchBudget(time_cap=None)
     for seed in seeds:
-        strong = [budget.player(seed * 8 + s) for s in range(4)]
-        players: list[Chooser] = [_Chooser(p) for p in strong]
+        players: list[Chooser] = [budget.player(seed * 8 + s) for s in range(4)]
         rng, wrng = random.Random(seed), random.Random(seed + 1)
         series = Series(seed)
         while not series.over:
@@ -112,17 +110,6 @@ def run(seeds: Sequence[int], worlds: int) -> Rows:
             who, action = next_move(series, players, rng)
             series.apply(who, action)
     return rows
-
-
-class _Chooser:
-    def __init__(self, player: StrongPlayer) -> None:
-        self.player = player
-
-    def __call__(self, obs: Observation, rng: random.Random) -> Action:
-        return self.player.choose(obs, rng)
-
-    def wants_molodka(self, obs: Observation, rng: random.Random) -> Action | None:
-        return self.player.wants_molodka(obs, rng)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
