@@ -401,13 +401,22 @@ def layout(pieces: list[Piece], width: int, size: float) -> list[Line]:
     return lines
 
 
+# Closing punctuation never starts a line in a browser (Unicode line breaking, classes
+# CL, CP, EX and IS): "**Alice**: 8♥" does not break between the bold name and its colon.
+_CLOSING = frozenset(",.:;!?)]}»…")
+
+
+def _glued(p: Piece) -> bool:
+    return p.glue or (not p.space and p.text[:1] in _CLOSING)
+
+
 def _glued_tail(cur: Line, p: Piece) -> list[Piece]:
     """Take from the end of ``cur`` the pieces that ``p`` is glued to (none when ``p`` is
     not glued, or when they fill the whole line and so must break anyway)."""
     n = 0
-    glue = p.glue
+    glue = _glued(p)
     while glue and n < len(cur.items) and not cur.items[-1 - n][1].space:
-        glue = cur.items[-1 - n][1].glue
+        glue = _glued(cur.items[-1 - n][1])
         n += 1
     if n == 0 or n == len(cur.items):
         return []

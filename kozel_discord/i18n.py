@@ -1,8 +1,8 @@
 """The translation layer: every user-facing text comes from here (docs/localisation.md).
 
 Texts are Project Fluent messages in ``locales/<lang>/*.ftl``; each language folder there
-is a language of the bot. A code key such as ``"table.seat_line"`` is the Fluent message
-``table-seat_line`` (dots become hyphens). :func:`t` picks the language of a Discord locale
+is a language of the bot. A code key such as ``"table.trump"`` is the Fluent message
+``table-trump`` (dots become hyphens). :func:`t` picks the language of a Discord locale
 (:func:`lang_of`) and formats the message with its arguments; numbers are passed as numbers,
 so each language chooses its own plural forms (CLDR categories, through Babel).
 :func:`locale_of` is the one place that decides which locale answers an interaction.
@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, lru_cache
 from importlib import resources
 from importlib.resources.abc import Traversable
+from itertools import pairwise
 from typing import Any
 
 import discord
@@ -33,6 +34,9 @@ Arg = str | int | float
 """A message argument: numbers stay numbers (plural forms and number formatting)."""
 
 DEFAULT = "en"
+NBSP = "\u00a0"  # a no-break space: no line break between two words
+CARD_ARGS = frozenset({"card", "cards", "top", "new", "old"})
+"""Arguments that hold cards as text (a number in ``cards`` is a count, left alone)."""
 
 #: A text missing in every language raises :class:`MissingText` instead of showing its key
 #: (the test suite sets it: a key a player would see raw fails the test that renders it).
@@ -74,12 +78,70 @@ def source(lang: str) -> str:
 
 @cache
 def resource(lang: str) -> fluent_ast.Resource:
-    """The parsed Fluent resource of one language (syntax errors are ``Junk`` entries)."""
+    """The parsed Fluent resource of one language (syntax errors are ``Junk`` entries),
+    with each count joined to its noun (:func:`_glue_counts`)."""
     parsed = FluentResource(source(lang))
+    counts = _counts_by_message()
     for entry in parsed.body:
         if isinstance(entry, fluent_ast.Junk):
             log.error("locales/%s: a Fluent syntax error near %r", lang, (entry.content or "")[:60])
+        elif isinstance(entry, fluent_ast.Message) and entry.value is not None:
+            _glue_counts(entry.value, counts.get(entry.id.name, frozenset()))
     return parsed
+
+
+@cache
+def _counts_by_message() -> dict[str, frozenset[str]]:
+    """Each message's counts: the variables it chooses a plural form by in any language."""
+    found: dict[str, frozenset[str]] = {}
+    for lang in LANGUAGES:
+        for e in FluentResource(source(lang)).body:
+            if isinstance(e, fluent_ast.Message) and e.value is not None:
+                found[e.id.name] = found.get(e.id.name, frozenset()) | _counts(e.value)
+    return found
+
+
+def _counts(pattern: fluent_ast.Pattern) -> frozenset[str]:
+    """The variables a message chooses plural forms by: its counts."""
+    found: set[str] = set()
+    for element in pattern.elements:
+        if isinstance(element, fluent_ast.Placeable) and isinstance(
+            element.expression, fluent_ast.SelectExpression
+        ):
+            selector = element.expression.selector
+            if isinstance(selector, fluent_ast.VariableReference):
+                found.add(selector.id.name)
+            for variant in element.expression.variants:
+                found |= _counts(variant.value)
+    return frozenset(found)
+
+
+def _glue_counts(pattern: fluent_ast.Pattern, counts: frozenset[str]) -> None:
+    """A count keeps its noun on its line: the space after ``{ $n }`` becomes a no-break
+    one (a phone broke "15 / очков"). A count is a variable that the message chooses a
+    plural form by in some language (Turkish writes "{ $n } kart" without a choice). A
+    variant that is only a count and a noun phrase of up to three words is kept whole ("4
+    штрафных / очка" broke too). Done once on the parsed texts of every language, so no
+    translator has to."""
+    parts = pattern.elements
+    for before, after in pairwise(parts):
+        if (
+            isinstance(before, fluent_ast.Placeable)
+            and isinstance(before.expression, fluent_ast.VariableReference)
+            and before.expression.id.name in counts
+            and isinstance(after, fluent_ast.TextElement)
+            and after.value[:1] == " "
+            and after.value[1:2].isalpha()
+        ):
+            after.value = NBSP + after.value[1:]
+            if len(parts) == 2 and after.value.count(" ") <= 2:  # a variant "{ $n } noun
+                after.value = after.value.replace(" ", NBSP)  # phrase": "4 штрафных очка"
+    for element in parts:
+        if isinstance(element, fluent_ast.Placeable) and isinstance(
+            element.expression, fluent_ast.SelectExpression
+        ):
+            for variant in element.expression.variants:
+                _glue_counts(variant.value, counts)
 
 
 @cache
@@ -167,7 +229,19 @@ def _format(lang: str, key: str, args: tuple[tuple[str, type, Any], ...]) -> str
         log.warning(
             "text %r (%s) with %s: %s", key, lang, names, [type(e).__name__ for e in errors]
         )
-    return str(text)
+    return typeset(str(text), {k: v for k, _, v in args if k in CARD_ARGS})
+
+
+def typeset(text: str, cards: dict[str, Any] | None = None) -> str:
+    """The no-break spaces a phone needs, in every language: a line never starts with a
+    dash (``…6♣ — discard``) or with the cards of a play (``…leads: / 6♣``; ``cards``: the
+    arguments holding card texts). Discord wraps only at ordinary spaces. (A count and its
+    noun are joined where the texts are parsed: :func:`_glue_counts`.)"""
+    text = text.replace(" —", NBSP + "—")
+    for value in (cards or {}).values():
+        if isinstance(value, str) and value:
+            text = text.replace(" " + value, NBSP + value)
+    return text
 
 
 def ls(key: str) -> app_commands.locale_str:

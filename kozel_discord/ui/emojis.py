@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import discord
 
 from ..engine import Card, Suit
-from ..i18n import t
+from ..i18n import NBSP, t
 from . import pictures
 
 log = logging.getLogger(__name__)
@@ -41,7 +41,6 @@ _OURS = re.compile(rf"^{PREFIX}[0-9a-z]+_[0-9a-f]{{{HASH_CHARS}}}$")
 
 
 WORD_JOINER = "\u2060"  # invisible; no line break between a card's rank and its suit
-NBSP = "\u00a0"  # no line break between the cards of one play
 
 
 def card_text(c: Card, locale: str) -> str:

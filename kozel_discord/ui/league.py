@@ -7,10 +7,9 @@ from typing import Any
 
 import discord
 
-from ..i18n import locale_of, t
+from ..i18n import NBSP, locale_of, t
 from ..service import ErrorKey, ServiceError
 from ..service.league import PlayerProfile, SeriesSummary, StandingsPage
-from .emojis import NBSP
 from .errors import Guarded
 from .ports import host_of
 
@@ -143,8 +142,8 @@ def series_line(s: SeriesSummary, locale: str) -> str:
         ]
         if len(players) != 2:
             return ", ".join(players)
-        if players[0] == players[1]:  # two computers of one level: "🤖 normal ×2"
-            return f"{players[0]} ×2"
+        if players[0] == players[1]:  # two computers of one level: "🤖 normal ×2", in one
+            return f"{players[0]} ×2".replace(" ", NBSP)  # piece ("vs 🤖 / normal ×2")
         return t("team.pair", locale, first=players[0], second=players[1])
 
     when = f"<t:{int((s.ended_at or s.started_at).timestamp())}:d>"

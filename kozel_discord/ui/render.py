@@ -8,10 +8,12 @@ No rule logic lives here: the moves offered are the observation's legal actions.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
-from ..engine import ActionKind, Card, Observation, Suit, team_of, team_seats
-from ..i18n import t
+from ..engine import ActionKind, Card, Observation, PlayView, Suit, team_of, team_seats
+from ..i18n import NBSP, t
 from ..service import Seat, Table, TableStatus
 from ..service import lobby as lobby_rules
 from . import emojis
@@ -36,7 +38,7 @@ def card_text(c: Card, locale: str) -> str:
 def cards_text(cards: tuple[Card, ...] | list[Card], locale: str) -> str:
     """The cards of one play, kept on one line (joined by no-break spaces): a phone does
     not break a molodka "8♥ 9♥ K♥ / A♥" across lines."""
-    return emojis.cards_text(cards, locale, emojis.NBSP)
+    return emojis.cards_text(cards, locale, NBSP)
 
 
 def face_down(n: int) -> str:
@@ -52,10 +54,11 @@ def who(seat: Seat | None, locale: str, *, mention: bool = True, level: bool = T
     """A seat's player: a mention (or the name), or a computer with its level (``level``)."""
     if seat is None:
         return t("seat.empty", locale)
-    if seat.user_id is None:
+    if seat.user_id is None:  # "🤖 Computer 4" in one piece (a phone broke "Компьютер / 4")
+        name = seat.name.replace(" ", NBSP)
         if not level:
-            return t("seat.computer_plain", locale, name=seat.name)
-        return t("seat.computer", locale, name=seat.name, level=t(f"level.{seat.level}", locale))
+            return t("seat.computer_plain", locale, name=name)
+        return t("seat.computer", locale, name=name, level=t(f"level.{seat.level}", locale))
     name = f"<@{seat.user_id}>" if mention else seat.name
     return name + (t("seat.away_suffix", locale) if seat.away else "")
 
@@ -63,11 +66,9 @@ def who(seat: Seat | None, locale: str, *, mention: bool = True, level: bool = T
 def team_names(table: Table, team: int, locale: str) -> str:
     """The two players of a team ("Alice and Bob"; computers without their level)."""
 
-    def name(seat: Seat | None) -> str:
-        if seat is None:
-            return t("seat.empty", locale)
-        if seat.user_id is None:
-            return t("seat.computer_plain", locale, name=seat.name)
+    def name(seat: Seat | None) -> str:  # a human without the "away" mark
+        if seat is None or seat.user_id is None:
+            return who(seat, locale, level=False)
         return f"<@{seat.user_id}>"
 
     first, second = (name(table.seats[i]) for i in TEAM_SEATS[team])
@@ -108,22 +109,24 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
 
 
 # ---------------------------------------------------------------- the table
-def _trick_lines(obs: Observation, table: Table, locale: str) -> list[str]:
-    lines: list[str] = []
-    for p in obs.trick:
-        name = who(table.seats[p.seat], locale)
-        if not p.face_up:
-            shown = cards_text(p.cards, locale) if p.cards else face_down(p.count)
-            lines.append(t("trick.discard", locale, who=name, cards=shown))
-        else:
-            key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
-                p.kind, "trick.molodka"
-            )
-            lines.append(t(key, locale, who=name, cards=cards_text(p.cards, locale)))
-    return lines
+def play_line(
+    seats: Sequence[Seat | None], p: PlayView, locale: str, *, mention: bool = False
+) -> str:
+    """One play as everybody saw it, a discard as card backs only: the public table's open
+    trick, the list of tricks and a replay step. A computer is named without its level
+    (the team lines give it once): "🤖 Computer 4 (normal) leads:" wrapped on a phone."""
+    name = who(seats[p.seat], locale, mention=mention, level=False)
+    if not p.face_up:
+        return t("trick.discard", locale, who=name, cards=face_down(p.count))
+    key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
+        p.kind, "trick.molodka"
+    )
+    return t(key, locale, who=name, cards=cards_text(p.cards, locale))
 
 
-trick_lines = _trick_lines  # the plays of the current trick, one line each
+def trick_lines(obs: Observation, table: Table, locale: str) -> list[str]:
+    """The plays of the current trick (public), one line each."""
+    return [play_line(table.seats, p, locale, mention=True) for p in obs.trick]
 
 
 def turn_line(table: Table, obs: Observation, locale: str) -> str:

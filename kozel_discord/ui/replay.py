@@ -23,7 +23,7 @@ from typing import Any
 import discord
 from babel.dates import format_date
 
-from ..engine import ActionKind, Observation, PlayView, team_of
+from ..engine import Observation, PlayView, team_of
 from ..engine.replay import ReplayStep
 from ..i18n import lang_of, locale_of, t
 from ..service import ErrorKey, Seat, ServiceError
@@ -55,18 +55,12 @@ def export_bytes(view: GameReplayView) -> bytes:
 
 # ---------------------------------------------------------------- the text
 def _name(view: GameReplayView, seat: int, locale: str) -> str:
-    return render.who(view.seats[seat], locale, mention=False)
+    return render.who(view.seats[seat], locale, mention=False, level=False)
 
 
 def play_line(view: GameReplayView, p: PlayView, locale: str) -> str:
     """One play of a trick as everybody saw it: a discard as card backs only."""
-    who = _name(view, p.seat, locale)
-    if not p.face_up:
-        return t("trick.discard", locale, who=who, cards=render.face_down(p.count))
-    key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
-        p.kind, "trick.molodka"
-    )
-    return t(key, locale, who=who, cards=render.cards_text(p.cards, locale))
+    return render.play_line(view.seats, p, locale)
 
 
 def _points(points: tuple[int, int]) -> tuple[str, str]:

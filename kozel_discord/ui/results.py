@@ -17,10 +17,12 @@ from .render import COLOR_DONE, team_names, who
 
 # Emoji, which every Discord client draws as images (the geometric shapes ▰▱ are missing
 # from many fonts), in each team's colour of the table picture: one segment is two
-# defeat points, a small diamond for one.
+# defeat points, a small diamond for one (twelve segments for 12 points did not fit a
+# phone's line with the team and "4/12"). An empty segment is dark (the white square made
+# a team without defeat points look fuller on the dark theme than one with some).
 BAR_FULL = ("🟦", "🟧")
 BAR_HALF = ("🔹", "🔸")
-BAR_EMPTY = "⬜"
+BAR_EMPTY = "⬛"
 POINTS_PER_SEGMENT = 2
 MAX_BAR = 12  # segments at most (a longer target is drawn to scale)
 MAX_GAME_LINES = 15  # the recap's score lines (the latest ones; an embed field holds 1024)
@@ -115,18 +117,17 @@ def game_over_embed(
 
 
 def _add_reveal(e: discord.Embed, table: Table, number: int, locale: str) -> None:
-    """The finished game's seed and salt: the line whose SHA-256 is its commitment."""
+    """The finished game's seed and salt: the line whose SHA-256 is its commitment, in the
+    footer's small print (as a field, its three lines of digits were a third of the summary
+    on a phone, for the few who check a deal; they check the export anyway)."""
     shown = fair.reveal(table, number)
     if shown is None:
         return
-    value = "\n".join(
-        (
-            t("fair.reveal", locale, short=fair_deals.short(shown.commitment)),
-            f"`{shown.line}`",  # inline code: it wraps on a phone, a code block does not
-            t("fair.reveal_check", locale),
-        )
+    head = t("fair.reveal", locale, short=fair_deals.short(shown.commitment))
+    e.set_footer(
+        text=f"{t('fair.reveal_title', locale)} · {head} {shown.line}\n"
+        + t("fair.reveal_check", locale)
     )
-    e.add_field(name=t("fair.reveal_title", locale), value=value, inline=False)
 
 
 def game_line(number: int, r: GameResult, locale: str) -> str:

@@ -30,11 +30,10 @@ import discord
 
 from ..engine import Observation, observe_game_end, team_of
 from ..engine import fair as fair_deals
-from ..i18n import t
+from ..i18n import NBSP, t
 from ..service import Table, TableService, fair
 from . import drawing, render
 from .components import HandButton
-from .emojis import NBSP
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
 from .results import game_line
 from .tricks import LastTricksButton, team_count, team_tag, trick_line
@@ -316,12 +315,14 @@ def first_lines(table: Table, obs: Observation, locale: str, *, final: bool = Fa
                 t(
                     "table.winning",
                     locale,
-                    who=render.who(table.seats[obs.top_seat], locale, mention=False),
+                    who=render.who(table.seats[obs.top_seat], locale, mention=False, level=False),
                     team=team_tag(team_of(obs.top_seat), locale),  # its cards are on its line above
                 )
             )
-    else:
-        lines.append(t("table.trick_empty", locale))
+    else:  # the picture keeps the last trick until the lead: say so ("Took it" over cards
+        # under "Nothing played yet" read as the current trick)
+        shown = shown_last_trick(obs) is not None
+        lines.append(t("table.trick_empty_last" if shown else "table.trick_empty", locale))
     if obs.taken:  # also once the next trick began: coalesced edits never hide an outcome
         lines.append(trick_line(table, obs.taken[-1], locale, last=True))
     return "\n".join(lines)
@@ -334,7 +335,8 @@ def turn_text(table: Table, obs: Observation, locale: str) -> str:
     seat = table.seats[obs.turn]
     mention = turn_user(table, obs) is not None
     key = "table.turn_lead" if obs.lead_seat is None else "table.turn_answer"
-    line = "▶️ " + t(key, locale, who=render.who(seat, locale, mention=mention), k=obs.k)
+    name = render.who(seat, locale, mention=mention, level=False)
+    line = "▶️ " + t(key, locale, who=name, k=obs.k)
     if table.deadline is not None:
         when = f"<t:{int(table.deadline.timestamp())}:R>"
         line += " " + t("table.deadline", locale, when=when)
@@ -360,24 +362,19 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
         suit=render.suit_name(obs.trump, locale),
         stock=obs.stock_size,
     )
-    # The title shares its line with the trump, and a seat is its player under the team's
-    # line (the picture shows where each sits): fewer lines under the picture on a phone.
+    # The title shares its line with the trump, and a team is one line: its players (with
+    # a computer's level, given only here) and its tricks. The picture shows where each
+    # sits and how many cards each holds: a line a seat with "— 4 cards" only repeated it.
     lines = [f"**{t('table.title', locale, n=obs.game_number)}**{NBSP}· {trump}"]
-    played_out = not any(obs.hand_sizes)  # a finished game: no "— 0 cards" four times
     for team in (0, 1):
-        seats = []
-        for i in render.TEAM_SEATS[team]:
-            who = render.who(table.seats[i], locale)
-            dealer = t("table.dealer_mark", locale) if i == obs.dealer else ""
-            cards = obs.hand_sizes[i]
-            seats.append(
-                f"{who}{dealer}"
-                if played_out
-                else t("table.seat_line", locale, who=who, cards=cards, dealer=dealer)
-            )
+        first, second = (
+            render.who(table.seats[i], locale)
+            + (t("table.dealer_mark", locale) if i == obs.dealer else "")
+            for i in render.TEAM_SEATS[team]
+        )
+        players = t("team.pair", locale, first=first, second=second)
         tricks = t("table.tricks", locale, n=obs.tricks[team])
-        lines.append(f"**{team_tag(team, locale)}**{NBSP}· {tricks}")
-        lines += [f"• {s}" for s in seats]
+        lines.append(f"**{team_tag(team, locale)}**: {players}{NBSP}· {tricks}")
     a, b = obs.defeat_points
     lines.append(
         t(

@@ -11,11 +11,11 @@ from typing import Any
 
 import discord
 
-from ..engine import ActionKind, PlayView, TakenTrick, team_of
-from ..i18n import locale_of, t
+from ..engine import TakenTrick, team_of
+from ..i18n import NBSP, locale_of, t
 from ..service import ErrorKey, ServiceError, Table, fair
 from . import render
-from .emojis import NBSP, WORD_JOINER
+from .emojis import WORD_JOINER
 from .errors import Guarded
 from .ids import TID
 from .ports import host_of
@@ -36,20 +36,10 @@ def team_tag(team: int, locale: str) -> str:
     return f"{WORD_JOINER}{TEAM_DOTS[team]}{NBSP}{name}"
 
 
-def _play_text(table: Table, p: PlayView, locale: str) -> str:
-    name = render.who(table.seats[p.seat], locale, mention=False)
-    if not p.face_up:
-        return t("trick.discard", locale, who=name, cards=render.face_down(p.count))
-    key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
-        p.kind, "trick.molodka"
-    )
-    return t(key, locale, who=name, cards=render.cards_text(p.cards, locale))
-
-
 def trick_line(table: Table, trick: TakenTrick, locale: str, *, last: bool = False) -> str:
     """ "Last trick: Alice took it with A♥ (Team A)" (``last``), or the heading of a trick
     in the list of tricks, whose plays are listed under it: "Alice took it (Team A)"."""
-    who = render.who(table.seats[trick.taker], locale, mention=False)
+    who = render.who(table.seats[trick.taker], locale, mention=False, level=False)
     team = team_tag(team_of(trick.taker), locale)
     if not last:
         return t("tricks.taker", locale, who=who, team=team)
@@ -66,7 +56,7 @@ def tricks_embed(
     # one line ran on for five or six lines with nothing to tell where a play began.
     blocks = []
     for n, trick in enumerate(taken, start=1):
-        plays = "\n".join(f"• {_play_text(table, p, locale)}" for p in trick.plays)
+        plays = "\n".join(f"• {render.play_line(table.seats, p, locale)}" for p in trick.plays)
         blocks.append(f"**{n}. {trick_line(table, trick, locale)}**\n{plays}")
     return discord.Embed(
         title=t("tricks.title", locale, n=game, total=len(taken)),  # a snapshot: "so far"

@@ -258,7 +258,7 @@ async def test_foreign_stale_out_of_turn_and_forged_controls_change_nothing(
     alice_board = await driver.hand(alice)  # type: ignore[arg-type]
     # A card of Alice's hand: its emoji (kz_<code>_<hash>) or its text (9♤).
     some_card = re.search(
-        r"Your cards: (?:<:kz_(\w+?)_[0-9a-f]{6}:\d+>|(\S+))", embed_text(alice_board)
+        r"Your cards:\s(?:<:kz_(\w+?)_[0-9a-f]{6}:\d+>|(\S+))", embed_text(alice_board)
     )
     assert some_card is not None
     from kozel_discord.engine import card
@@ -330,12 +330,14 @@ async def test_molodka_out_of_turn_returns_played_cards_and_takes_the_trick(
         lambda: "laid a molodka" in embed_text(driver.table_message()), timeout=10
     )  # type: ignore[arg-type]
     table = embed_text(driver.table_message())  # type: ignore[arg-type]
-    current_trick = table.split("Current trick")[1].split("Last trick")[0].split("Kozel — game")[0]
+    current_trick = (
+        table.split("Current trick")[1].split("Last trick")[0].split("Kozel\u00a0— game")[0]
+    )
     assert "laid a molodka" in current_trick and "led" not in current_trick
     # The cards already played went back: everyone holds four again.
     for seat in (leader, (leader + 1) % 4):
         text = embed_text(await driver.hand(users[seat]))
-        assert len(re.search(r"Your cards: (.*)", text)[1].split()) == 4  # type: ignore[index]
+        assert len(re.search(r"Your cards:\s(.*)", text)[1].split()) == 4  # type: ignore[index]
     # Play continues clockwise from the molodka player.
     assert driver.whose_mention() == users[(dealer + 1) % 4].id
     assert standin.rejections == [] and standin.missed_deadlines == []
@@ -439,7 +441,7 @@ async def test_russian_players_and_servers_get_russian_texts(
     assert "Козёл на 4 карты" in embed_text(rules.message)  # type: ignore[arg-type]
     driver = Driver(standin, guild, {0: ivan}, lambda o: str(o[0]["value"]))
     await driver.open_table(ivan, {1: "random", 2: "random", 3: "random"})
-    assert "Козёл — новый стол" in embed_text(driver.lobby)  # type: ignore[arg-type]
+    assert "Козёл\u00a0— новый стол" in embed_text(driver.lobby)  # type: ignore[arg-type]
     assert "Козырь" in embed_text(driver.table_message())  # type: ignore[arg-type]
     board = await driver.hand(ivan)
     assert "Ваши карты" in embed_text(board)

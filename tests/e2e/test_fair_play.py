@@ -73,7 +73,7 @@ async def test_the_deal_is_committed_and_the_reveal_verifies(
     await driver.play_until(lambda: _summary_of(standin, channel, 1), max_steps=2000)
     summary = _summary_of(standin, channel, 1)
     assert summary is not None
-    line = re.search(r"`(kozel-fair/v1:[^`]+)`", summary)
+    line = re.search(r"(kozel-fair/v1:\S+)\n", summary)
     assert line is not None, summary
     assert hashlib.sha256(line[1].encode()).hexdigest() == commitment
     # The summary names the seal as the table showed it at the deal (its short form).

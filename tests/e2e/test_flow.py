@@ -179,12 +179,12 @@ async def test_summaries_say_why_and_the_series_ends_with_a_recap(
     for m in summaries:
         text = embed_text(m)
         assert any(r in text for r in reasons), text
-        assert re.search(r"A [🟦🔹⬜]{6} \d+/12", text) and re.search(r"B [🟧🔸⬜]{6} \d+/12", text)
+        assert re.search(r"A [🟦🔹⬛]{6} \d+/12", text) and re.search(r"B [🟧🔸⬛]{6} \d+/12", text)
     recap = embed_text(over)
     assert "Recap" in recap and "Biggest trick" in recap
     n = len(summaries)
-    assert re.search(rf"\b{n} games?\b", recap)
-    lines = re.findall(r"^\d+\. \d+ : \d+ — ", recap, flags=re.M)
+    assert re.search(rf"\b{n}\u00a0games?\b", recap)
+    lines = re.findall(r"^\d+\. \d+ : \d+\u00a0— ", recap, flags=re.M)
     assert len(lines) == min(n, 15)
     # Alice was away for most of it: no ping after she was marked away.
     assert len(_pings(standin, channel)) <= 3 + 3

@@ -77,14 +77,17 @@ async def test_settings_change_the_series_length_of_the_next_lobby_and_the_leagu
     standin.grant_permissions(guild, alice, PERM_MANAGE_GUILD)
 
     shown = await _settings(standin, alice, guild)
-    assert "Series to 12 defeat points" in shown.content and "hosts may turn" in shown.content
+    assert (
+        "Series to 12\u00a0defeat\u00a0points" in shown.content
+        and "hosts may turn" in shown.content
+    )
     refused = await standin.slash(
         bob, guild, None, "kozel", subcommand="settings", options={"length": 6}
     )
     assert refused.message is not None and refused.message.ephemeral
     assert "Series to 6" not in refused.message.content
     changed = await _settings(standin, alice, guild, length=6)
-    assert "Saved" in changed.content and "Series to 6 defeat points" in changed.content
+    assert "Saved" in changed.content and "Series to 6\u00a0defeat\u00a0points" in changed.content
     ranked = await standin.slash(
         alice, guild, None, "league", subcommand="ranked", options={"enabled": True}
     )
@@ -93,7 +96,9 @@ async def test_settings_change_the_series_length_of_the_next_lobby_and_the_leagu
     channel = guild.default_channel.id
     driver = Driver(standin, guild, {0: alice}, _choose(random.Random(3)))
     await driver.open_table(alice, {1: "random", 2: "heuristic", 3: "random"})
-    assert driver.lobby is not None and "Series to 6 defeat points" in embed_text(driver.lobby)
+    assert driver.lobby is not None and "Series to 6\u00a0defeat\u00a0points" in embed_text(
+        driver.lobby
+    )
     over = await standin.wait_for(driver.series_over, timeout=120, what="the end of the series")
     summaries = [
         m for m in standin.public_messages(channel) if re.search(r"Game \d+ is over", embed_text(m))
@@ -104,22 +109,22 @@ async def test_settings_change_the_series_length_of_the_next_lobby_and_the_leagu
     # The league table shows the server's standard length (6): Alice, not the old four.
     table = await standin.slash(alice, guild, None, "league", subcommand="table")
     text = embed_text(table.message)  # type: ignore[arg-type]
-    assert "series to 6 defeat points" in text and f"<@{alice.id}>" in text
+    assert "series to 6\u00a0defeat\u00a0points" in text and f"<@{alice.id}>" in text
     assert not any(f"<@{p.id}>" in text for p in old)
     # The filter shows the others.
     twelve = await standin.slash(
         alice, guild, None, "league", subcommand="table", options={"length": 12}
     )
     text12 = embed_text(twelve.message)  # type: ignore[arg-type]
-    assert "series to 12 defeat points" in text12 and f"<@{alice.id}>" not in text12
+    assert "series to 12\u00a0defeat\u00a0points" in text12 and f"<@{alice.id}>" not in text12
     assert all(f"<@{p.id}>" in text12 for p in old)
     # The rules summary says the table's length.
     rules = await standin.slash(alice, guild, None, "kozel", subcommand="rules")
-    assert "has 6 defeat points" in embed_text(rules.message)  # type: ignore[arg-type]
+    assert "has 6\u00a0defeat points" in embed_text(rules.message)  # type: ignore[arg-type]
 
     # Timer, hints and language for the next lobby: in Russian, 60 s, no hints button.
     again = await _settings(standin, alice, guild, timer=60, hints=False, language="ru")
-    assert "60 seconds" in again.content and "not allowed" in again.content
+    assert "60\u00a0seconds" in again.content and "not allowed" in again.content
     assert "Русский" in again.content
     forged = await standin.slash(
         alice,
@@ -135,7 +140,7 @@ async def test_settings_change_the_series_length_of_the_next_lobby_and_the_leagu
     lobby = await standin.slash(alice, guild, None, "kozel", subcommand="start")
     assert lobby.message is not None
     ru = embed_text(lobby.message)
-    assert "Партия до 6 штрафных очков" in ru and "60" in ru
+    assert "Партия до 6\u00a0штрафных\u00a0очков" in ru and "60" in ru
     assert not any(":hints" in c for c in lobby.message.custom_ids())
     assert standin.rejections == [] and standin.unhandled == []
 
@@ -190,7 +195,9 @@ async def test_hints_at_a_casual_table_and_absent_in_a_ranked_series(
     if answer.message is not None and answer.message.loading:
         await standin.wait_until_resolved(answer, timeout=30.0)
     first = text_displays(board)[0]
-    assert re.match(r"💡 \*\*Hint\*\*: (lead|beat with|discard|declare the molodka) .+ — \S", first)
+    assert re.match(
+        r"💡 \*\*Hint\*\*: (lead|beat with|discard|declare the molodka)\s.+\u00a0— \S", first
+    )
     assert (board.component(casual.play_select(board) or "") or {}).get("options") == options.get(
         "options"
     )  # the same position: nothing was played for her

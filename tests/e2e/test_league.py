@@ -40,7 +40,7 @@ async def test_league_table_pages_and_keeps_servers_apart(
     message = first.message
     assert message is not None and not message.ephemeral
     text = embed_text(message)
-    assert "Page 1 of 3\u00a0· 24 players" in text
+    assert "Page 1 of 3\u00a0· 24\u00a0players" in text
     page1 = re.findall(r"<@(\d+)>", text)
     assert len(page1) == 10
     next_id = next(c for c in message.custom_ids() if c.endswith(":next"))
@@ -55,5 +55,5 @@ async def test_league_table_pages_and_keeps_servers_apart(
     assert set(page1) <= winners
     # Another server sees only its own four players.
     theirs = await standin.slash(players[0], other, None, "league", subcommand="table")
-    assert "4 players" in embed_text(theirs.message)  # type: ignore[arg-type]
+    assert "4\u00a0players" in embed_text(theirs.message)  # type: ignore[arg-type]
     assert standin.rejections == [] and standin.missed_deadlines == []

@@ -68,7 +68,7 @@ async def test_the_game_runs_in_a_thread_of_the_channel(
     )
     # Started from the lobby message (which stays in the channel), named after the players.
     assert thread.id == lobby_id and thread.parent_id == channel.id
-    assert thread.name.startswith("Kozel — alice, bob")
+    assert thread.name.startswith("Kozel\u00a0— alice, bob")
     assert standin.message(lobby_id).channel_id == channel.id
     # The table message is in the thread, not in the channel.
     await standin.wait_for(

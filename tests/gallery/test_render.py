@@ -164,6 +164,15 @@ def test_a_no_break_space_keeps_a_team_dot_with_its_name() -> None:
         assert not any(x.rstrip().endswith(("(", "🔵")) for x in got), (w, got)
 
 
+def test_closing_punctuation_after_bold_text_never_starts_a_line() -> None:
+    """ "**Ольга**: 8♥" broke between the bold name and its colon in a replay picture; a
+    browser never starts a line with closing punctuation."""
+    text = "**Взятку берёт Ольга**:\u00a08♥\u00a09♥\u00a0K♥\u00a0A♥ (team)"
+    for w in range(px(80), px(400), 4):
+        got = _lines(text, w)
+        assert not any(x.lstrip().startswith(":") for x in got), (w, got)
+
+
 def _segments(row: bytes) -> int:
     """Runs of opaque pixels in one row of alpha values."""
     return sum(1 for i, a in enumerate(row) if a > 0 and (i == 0 or row[i - 1] == 0))

@@ -83,17 +83,17 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
             assert len(o.label) <= 100 and len(o.description) <= 100
             if o.group == "discard":
                 points = sum(c.points for c in o.action.cards)
-                assert o.description.startswith(f"Puts {points} point"), o.description
+                assert o.description.startswith(f"Puts {points}\u00a0point"), o.description
                 assert " into the trick" in o.description, o.description
                 trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
                 assert ("trump" in o.description) == bool(trumps), o.description
             if o.group in ("discard", "lead"):
                 # what stays in the hand, and nothing about it when nothing does
                 left = len(obs.hand) - len(o.action.cards)
-                assert ("\u00a0· keeps " in o.description) == bool(left), o.description
+                assert ("\u00a0· keeps\u00a0" in o.description) == bool(left), o.description
                 assert "last" not in o.description, o.description
             if o.group == "beat":
-                assert " beats " in o.description
+                assert " beats\u00a0" in o.description
                 last = len(obs.trick) == 3
                 assert o.description.endswith("takes the trick" if last else "on top for now")
         for group in groups.values():
@@ -126,7 +126,7 @@ def test_the_status_line_advises_only_moves_that_exist() -> None:
         kinds = {a.kind for a in obs.legal_actions}
         leading = obs.my_turn and obs.lead_seat is None
         assert ("Your lead" in line) == leading
-        assert ("beat " in line) == (obs.my_turn and ActionKind.BEAT in kinds), line
+        assert ("beat\u00a0" in line) == (obs.my_turn and ActionKind.BEAT in kinds), line
         assert ("nothing of yours beats" in line) == (
             obs.my_turn and not leading and ActionKind.BEAT not in kinds
         ), line
@@ -158,7 +158,8 @@ def test_the_board_names_partner_and_opponents_and_keeps_to_the_limits() -> None
     for seat in foes:
         bots.seats[seat] = Seat(user_id=None, name=f"Computer {seat + 1}", level="heuristic")
     team_line = _texts(board.board_view(bots, obs, 3, "en-US"))[1]
-    assert f"opponents: 🤖 Computer {foes[0] + 1}, 🤖 Computer {foes[1] + 1}" in team_line
+    c = "🤖\u00a0Computer\u00a0"
+    assert f"opponents: {c}{foes[0] + 1}, {c}{foes[1] + 1}" in team_line
     assert "(normal)" not in team_line
     # nor in the open trick's lines and the waiting line ("🤖 Computer 4 (normal) discards:
     # 🂠" wrapped on a phone): every computer, in every board of some random play
@@ -170,7 +171,7 @@ def test_the_board_names_partner_and_opponents_and_keeps_to_the_limits() -> None
         ]
         text = "\n".join(_texts(board.board_view(computers, o, 3, "en-US")))
         assert "(normal)" not in text
-        seen += len(o.trick) > 1 and "🤖 Computer" in text
+        seen += len(o.trick) > 1 and "🤖\u00a0Computer" in text
     assert seen > 10
     gallery = [c for c in _components(view) if c.get("type") == 12]
     assert gallery[0]["items"][0]["media"]["url"] == "attachment://hand.png"
@@ -197,7 +198,7 @@ def test_cards_are_colour_safe_text_without_emojis_and_emojis_with_them() -> Non
         view = board.board_view(table, obs, 1, "en-US")
         options = select_options(view)
         assert all(int(o["emoji"]["id"]) >= 1000 for o in options)
-        assert "Your cards: <:kz_" in "\n".join(_texts(view))
+        assert "Your cards:\u00a0<:kz_" in "\n".join(_texts(view))
     finally:
         CARD_EMOJIS.clear()
 

@@ -49,21 +49,25 @@ HUMANS_VS_NORMALS = (
 
 def test_the_history_line_names_eggs_only_when_there_were_some() -> None:
     line = series_line(_series(HUMANS_VS_NORMALS, 0), "en-US")
-    assert "16 : 4\u00a0· goats: <@101> and <@102>\u00a0· casual" in line
+    assert "defeat points 16 : 4\u00a0· goats: <@101> and <@102>\u00a0· casual" in line
     assert "egg" not in line
-    assert "16 : 4\u00a0· 1 egg\u00a0· goats with eggs" in series_line(
+    assert "defeat points 16 : 4\u00a0· 1\u00a0egg\u00a0· goats with eggs" in series_line(
         _series(HUMANS_VS_NORMALS, 1), "en"
     )
-    assert "16 : 4\u00a0· 2 eggs\u00a0· " in series_line(_series(HUMANS_VS_NORMALS, 2), "en")
-    assert "16 : 4\u00a0· 5 яиц\u00a0· " in series_line(_series(HUMANS_VS_NORMALS, 5), "ru")
+    assert "defeat points 16 : 4\u00a0· 2\u00a0eggs\u00a0· " in series_line(
+        _series(HUMANS_VS_NORMALS, 2), "en"
+    )
+    assert "штрафные очки 16 : 4\u00a0· 5\u00a0яиц\u00a0· " in series_line(
+        _series(HUMANS_VS_NORMALS, 5), "ru"
+    )
     assert "яйц" not in series_line(_series(HUMANS_VS_NORMALS, 0), "ru")
 
 
 def test_two_computers_of_one_level_are_written_once() -> None:
     line = series_line(_series(HUMANS_VS_NORMALS, 0), "en")
-    assert "<@101> and <@102> vs 🤖 normal ×2\u00a0· " in line
+    assert "<@101> and <@102> vs 🤖\u00a0normal\u00a0×2\u00a0· " in line
     mixed = (*HUMANS_VS_NORMALS[:3], SeatSpec(3, None, "Bot 3", "random"))
-    assert "vs 🤖 normal and 🤖 easy\u00a0· " in series_line(_series(mixed, 0), "en")
+    assert "vs 🤖\u00a0normal and 🤖\u00a0easy\u00a0· " in series_line(_series(mixed, 0), "en")
 
 
 def _page(pages: int, page: int = 0) -> StandingsPage:
@@ -132,11 +136,11 @@ def test_a_profile_names_eggs_only_when_there_were_some() -> None:
     profile = PlayerProfile(1, 101, "Alice", 1, stats, 12, None, ())
     fields = {f["name"]: f["value"] for f in profile_embed(profile, "en-US").to_dict()["fields"]}
     assert fields["Rating"] == "−2.5 (#1)"
-    assert fields["Goat"] == "2 times" and fields["Games"] == "6 won\u00a0· 8 lost"
+    assert fields["Goat"] == "2\u00a0times" and fields["Games"] == "6 won\u00a0· 8 lost"
     eggs = dataclasses.replace(stats, goats_with_eggs=1, eggs=3)
     shown = profile_embed(dataclasses.replace(profile, stats=eggs), "en-US").to_dict()["fields"]
     values = {f["name"]: f["value"] for f in shown}
     assert (
-        values["Goat"] == "2 times (1 with eggs)"
-        and values["Games"] == "6 won\u00a0· 8 lost\u00a0· 3 eggs"
+        values["Goat"] == "2\u00a0times (1\u00a0with eggs)"
+        and values["Games"] == "6 won\u00a0· 8 lost\u00a0· 3\u00a0eggs"
     )

@@ -87,7 +87,7 @@ async def test_boards_and_public_table_over_random_play() -> None:
             action = rng.choice(obs.legal_actions)
             if action.kind is ActionKind.BEAT:
                 (label,) = [o.label for o in move_options(obs, "en-US") if o.action == action]
-                assert label.startswith("Beat with "), label
+                assert label.startswith("Beat with\u00a0"), label
             series.apply(seat, action)
 
 
@@ -135,9 +135,12 @@ def test_russian_table_shows_the_pictures_indices_and_plain_team_names() -> None
             break
     obs = observe(series, None)
     summary = _embed_text(results.game_over_embed(table, 1, series.results[0], obs, "ru"))
-    assert "<@10> и <@12>" in summary and "🤖 Компьютер 2 и 🤖 Компьютер 4" in summary
+    assert (
+        "<@10> и <@12>" in summary
+        and "🤖\u00a0Компьютер\u00a02 и 🤖\u00a0Компьютер\u00a04" in summary
+    )
     assert "&" not in summary and ") (" not in summary
-    assert re.search(r"\d+ (очко|очка|очков)\u00a0· \d+ (взятка|взятки|взяток)", summary)
+    assert re.search(r"\d+\u00a0(очко|очка|очков)\u00a0· \d+\u00a0(взятка|взятки|взяток)", summary)
 
 
 def test_the_table_repeats_only_a_move_the_clock_made() -> None:
@@ -150,7 +153,7 @@ def test_the_table_repeats_only_a_move_the_clock_made() -> None:
     assert "<@11> discarded" not in _public_text(table, series, "en-US")
     table.last_event = {"kind": "discard", "seat": 1, "n": 1, "timed_out": True}
     line = render.last_move_line(table, "en-US")
-    assert line == "<@11> discarded 1 card. (time ran out: the computer played)"
+    assert line == "<@11> discarded 1\u00a0card. (time ran out: the computer played)"
     assert line in _public_text(table, series, "en-US")
 
 

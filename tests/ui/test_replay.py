@@ -214,7 +214,7 @@ def test_each_step_says_who_led_every_play_who_took_it_and_the_running_points() 
         for line, p in zip(lines, st.trick.plays, strict=True):
             if p.kind is ActionKind.DISCARD:
                 assert "discarded" in line and "🎴" in line
-        taker = render.who(view.seats[st.taker], "en-US", mention=False)
+        taker = render.who(view.seats[st.taker], "en-US", mention=False, level=False)
         assert f"**{taker} takes it**" in text
         a, b = st.face_up_points
         assert f"face-up cards only: 🔵\u00a0{a}\u00a0·\u00a0🟠\u00a0{b}" in text
@@ -261,11 +261,13 @@ def test_the_pick_menu_lists_games_with_their_ids() -> None:
         and options[0]["value"] == "77"
     )
     assert options[0]["description"] == "eggs, 60 : 60\u00a0· no defeat points"
-    assert options[1]["description"] == "2 defeat points to 🤖 the computers"
+    assert options[1]["description"] == "2\u00a0defeat\u00a0points to 🤖 the computers"
     ru = ui.games_view(games[:2], "ru")
     assert ru is not None
     (ru_select,) = [c for c in _walk(ru.to_components()) if c.get("type") == 3]  # type: ignore[no-untyped-call]
-    assert ru_select["options"][1]["description"] == "2 штрафных очка — 🤖 компьютеры"
+    assert (
+        ru_select["options"][1]["description"] == "2\u00a0штрафных\u00a0очка\u00a0— 🤖 компьютеры"
+    )
     assert ru_select["options"][0]["label"] == "#77\u00a0· кон 1\u00a0· 1 дек. 2026\u202fг."
     assert ui.games_view([], "en-US") is None
     assert t("replay.pick", "ru") != t("replay.pick", "en")

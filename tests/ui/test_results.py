@@ -30,9 +30,9 @@ def _text(embed: object) -> str:
 
 
 def test_the_bar_fills_toward_the_target() -> None:
-    assert results.progress_bar(0, 12) == "⬜" * 6  # a segment per two points
-    assert results.progress_bar(4, 12) == "🟦" * 2 + "⬜" * 4
-    assert results.progress_bar(5, 12, team=1) == "🟧" * 2 + "🔸" + "⬜" * 3  # half a segment
+    assert results.progress_bar(0, 12) == "⬛" * 6  # a segment per two points
+    assert results.progress_bar(4, 12) == "🟦" * 2 + "⬛" * 4
+    assert results.progress_bar(5, 12, team=1) == "🟧" * 2 + "🔸" + "⬛" * 3  # half a segment
     assert results.progress_bar(14, 12) == "🟦" * 6
     assert len(results.progress_bar(50, 100)) == results.MAX_BAR
 
@@ -51,9 +51,9 @@ def test_a_summary_says_why_and_shows_the_progress() -> None:
         }[r.reason]
         assert why in text
         if r.loser is not None and r.reason is not DefeatReason.NO_TRICK:
-            assert f"{r.card_points[r.loser]} card points" in text
+            assert f"{r.card_points[r.loser]}\u00a0card\u00a0points" in text
         if r.loser is not None:
-            assert f"takes {r.defeat_points[r.loser]} defeat point" in text
+            assert f"takes {r.defeat_points[r.loser]}\u00a0defeat\u00a0point" in text
         assert (
             f"A {results.progress_bar(obs.defeat_points[0], 12)} {obs.defeat_points[0]}/12" in text
         )
@@ -67,9 +67,9 @@ def test_the_series_recap_lists_games_eggs_the_biggest_trick_and_every_score() -
     obs = observe(t.series, None)
     text = _text(results.series_over_embed(t, obs, "en-US"))
     n = len(obs.results)
-    assert f"{n} game" in text and "Biggest trick" in text
+    assert f"{n}\u00a0game" in text and "Biggest trick" in text
     best = max((r.best_trick for r in obs.results if r.best_trick), key=lambda b: b.points)
-    assert f"{best.points} card points" in text
+    assert f"{best.points}\u00a0card\u00a0points" in text
     for number, r in enumerate(obs.results[-results.MAX_GAME_LINES :], start=1):
         del number
         assert f"{r.card_points[0]} : {r.card_points[1]}" in text

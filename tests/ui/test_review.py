@@ -64,13 +64,15 @@ def test_the_stated_costs_add_up_from_the_lines() -> None:
         lines = "\n".join(str(f.value) for f in e.fields).splitlines()
         costs = {}
         for line in lines:
-            m = re.search(r"Trick (\d+): .* — (\d+) \(best (\d+):", line)
+            m = re.search(r"Trick (\d+): .*\u00a0— (\d+) \(best\u00a0(\d+):", line)
             if m:
                 costs[int(m[1])] = int(m[3]) - int(m[2])
             else:
                 assert line.endswith("(the best)"), line
         text = e.description or ""
-        total = re.search(r"cost about (\d+) card points? in all", text)
+        total = re.search(r"cost about (\d+)\u00a0card\u00a0points? in all", text)
         assert (int(total[1]) if total else 0) == sum(costs.values())
-        for trick, cost in re.findall(r"\*\*Trick (\d+):\*\* .*? cost about (\d+) points?", text):
+        for trick, cost in re.findall(
+            r"\*\*Trick (\d+):\*\* .*? cost about (\d+)\u00a0points?", text
+        ):
             assert costs[int(trick)] == int(cost)

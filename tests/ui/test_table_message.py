@@ -15,6 +15,13 @@ from kozel_discord.ui.table_message import first_lines, result_line, summary
 from kozel_discord.ui.tricks import team_count, team_tag, trick_line, tricks_embed
 
 
+def _table(series: Series) -> Table:
+    table = Table("0123456789ab", 1, 2, 10, "en-US", None, status=TableStatus.PLAYING)
+    table.series = series
+    table.seats = [Seat(user_id=10 + i, name=f"p{i}") for i in range(4)]
+    return table
+
+
 def _after_game_one(seed: int) -> Table:
     series = Series(seed)
     rng = random.Random(seed)
@@ -22,10 +29,7 @@ def _after_game_one(seed: int) -> Table:
         turn = series.turn
         assert turn is not None
         series.apply(turn, rng.choice(series.legal_actions(turn)))
-    table = Table("0123456789ab", 1, 2, 10, "en-US", None, status=TableStatus.PLAYING)
-    table.series = series
-    table.seats = [Seat(user_id=10 + i, name=f"p{i}") for i in range(4)]
-    return table
+    return _table(series)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
@@ -41,9 +45,16 @@ def test_a_finished_game_says_its_result_and_its_last_trick(seed: int, locale: s
     assert lines[1] == result_line(end, locale) != ""
     assert lines[2] == trick_line(table, end.taken[-1], locale, last=True)
     assert len(lines) == 3
-    assert t("table.trick_empty", locale) not in text  # no "nothing played yet"
-    # While the game runs, the same position would show whose turn it is and the trick.
-    assert t("table.trick_empty", locale) in first_lines(table, end, locale)
+    assert t("table.trick_empty_last", locale) not in text  # no "nothing played yet"
+    # While the game runs, the same position would show whose turn it is and the trick,
+    # and say that the picture still shows the last one (it does until the next lead).
+    assert t("table.trick_empty_last", locale) in first_lines(table, end, locale)
+    fresh = _table(Series(seed))
+    assert fresh.series is not None
+    first = first_lines(fresh, observe(fresh.series, None), locale)
+    assert (
+        t("table.trick_empty", locale) in first and t("table.trick_empty_last", locale) not in first
+    )
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
@@ -67,16 +78,21 @@ def test_the_table_text_keeps_its_units_on_one_line(locale: str) -> None:
     assert render.seat_label(0, locale) not in text
 
 
-def test_a_finished_game_lists_its_players_without_empty_hands() -> None:
+def test_each_team_is_one_line_of_its_players_and_tricks() -> None:
+    """A line a seat ("• 🤖 Computer 2 (normal) — 4 cards") repeated the hands the picture
+    shows: a team is one line, its two players (the dealer marked) and its tricks."""
     table = _after_game_one(2)
     assert table.series is not None
     end = observe_game_end(table.series, None)
-    assert end is not None and not any(end.hand_sizes)
-    text = summary(table, end, "en-US")
-    assert "— 0\u00a0cards" not in text
-    assert all(f"<@{10 + i}>" in text for i in range(4)) and "(dealer)" in text
-    running = summary(table, observe(table.series, None), "en-US")
-    assert "\u00a0card" in running  # while a game runs, each seat says its hand's size
+    assert end is not None
+    for obs in (end, observe(table.series, None)):
+        text = summary(table, obs, "en-US")
+        for team in (0, 1):
+            [line] = [x for x in text.splitlines() if team_tag(team, "en-US") in x]
+            assert all(f"<@{10 + i}>" in line for i in render.TEAM_SEATS[team]), line
+            assert line.endswith(t("table.tricks", "en-US", n=obs.tricks[team])), line
+            assert "card" not in line and "—" not in line, line
+        assert text.count("(dealer)") == 1, text
 
 
 def test_the_list_of_tricks_heads_each_trick_by_its_taker_one_play_a_line() -> None:

@@ -13,10 +13,10 @@ card-text = { $rank }{ $suit }
 
 seat-label = Seat { $n } ({ $team })
 seat-empty = — empty —
-seat-computer = 🤖 { $name } ({ $level })
-seat-computer_short = 🤖 { $level }
+seat-computer = 🤖 { $name } ({ $level })
+seat-computer_short = 🤖 { $level }
 # A computer player named in a team (no level, so that no brackets nest).
-seat-computer_plain = 🤖 { $name }
+seat-computer_plain = 🤖 { $name }
 seat-away_suffix = {" "}(away — the computer plays)
 
 team-a = A
@@ -64,10 +64,6 @@ table-trump = Trump: **{ $card }** ({ $suit }) · stock: { $stock ->
         [one] { $stock } card
        *[other] { $stock } cards
     }
-table-seat_line = { $who } — { $cards ->
-        [one] { $cards } card
-       *[other] { $cards } cards
-    }{ $dealer }
 table-dealer_mark = {" "}(dealer)
 table-tricks = { $n ->
         [one] { $n } trick
@@ -79,6 +75,7 @@ table-trick = Current trick ({ $k ->
     } each)
 table-trick_new = Current trick
 table-trick_empty = Nothing played yet.
+table-trick_empty_last = Nothing played yet (the picture shows the last trick).
 table-series_score = Defeat points: A { $a } · B { $b }{ $eggs ->
         [0] {""}
         [one] {" "}· { $eggs } egg (60 : 60)
@@ -123,8 +120,8 @@ result-defeat = { $team } takes { $points ->
     }.
 result-team_line = { $names }
     { $points ->
-        [one] { $points } point
-       *[other] { $points } points
+        [one] { $points } card point
+       *[other] { $points } card points
     } · { $tricks ->
         [one] { $tricks } trick
        *[other] { $tricks } tricks

@@ -32,7 +32,8 @@ hints-reason_feed = your partner is on top: give them { $points ->
     }
 hints-reason_cheap_discard = { $points ->
         [0] puts no points into the trick
-       *[other] puts the fewest points into the trick: { $points }
+        [one] puts only { $points } point into the trick, the fewest
+       *[other] puts only { $points } points into the trick, the fewest
     }
 hints-reason_lead_trumps = leads trumps to draw the opponents' trumps
 hints-reason_lead_strong = a strong card that is hard to beat

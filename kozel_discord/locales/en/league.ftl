@@ -20,7 +20,7 @@ league-page = Page { $page } of { $pages } · { $total ->
 
 history-title = Recent series
 history-empty = No series yet.
-history-line = { $when } · { $a } vs { $b } · { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } vs { $b } · defeat points { $da } : { $db }{ $eggs ->
         [0] {""}
         [one] {" · "}{ $eggs } egg
        *[other] {" · "}{ $eggs } eggs

@@ -1,5 +1,5 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Winning: { $who } ({ $team })
+table-winning = 🏆 Winning: { $who } ({ $team })
 table-last_trick = **Last trick:** { $who } took it with { $cards } ({ $team })
 table-game_over = **Game { $n } has ended.**
 table-trump_short = trump { $card }

@@ -77,6 +77,6 @@ board-pic_trump = Козырь
 board-pic_stock = Колода
 board-pic_turn = Ход
 board-pic_winning = Берёт
-board-pic_took = Взятка
+board-pic_took = Взято
 board-pic_your_hand = Ваши карты
 board-pic_your_turn = Ваш ход

@@ -10,11 +10,11 @@ result-reason-thirty_or_fewer = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
        *[many] { $dp } штрафных очков
-    }**: { $points ->
+    }**: всего { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    } — 30 или меньше.
+    } (30 и меньше).
 result-reason-under_sixty = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
@@ -23,7 +23,7 @@ result-reason-under_sixty = **{ $team } получает { $dp ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    } — от 31 до 59.
+    } (от 31 до 59).
 result-progress = Партия до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков

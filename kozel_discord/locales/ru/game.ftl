@@ -16,9 +16,9 @@ card-text = { $rank }{ $suit }
 
 seat-label = Место { $n } ({ $team })
 seat-empty = — свободно —
-seat-computer = 🤖 { $name } ({ $level })
-seat-computer_short = 🤖 { $level }
-seat-computer_plain = 🤖 { $name }
+seat-computer = 🤖 { $name } ({ $level })
+seat-computer_short = 🤖 { $level }
+seat-computer_plain = 🤖 { $name }
 seat-away_suffix = {" "}(нет на месте — играет компьютер)
 
 team-a = А
@@ -67,11 +67,6 @@ table-trump = Козырь: **{ $card }** ({ $suit }) · в колоде { $sto
         [few] { $stock } карты
        *[many] { $stock } карт
     }
-table-seat_line = { $who } — { $cards ->
-        [one] { $cards } карта
-        [few] { $cards } карты
-       *[many] { $cards } карт
-    }{ $dealer }
 table-dealer_mark = {" "}(сдаёт)
 table-tricks = { $n ->
         [one] { $n } взятка
@@ -85,6 +80,7 @@ table-trick = Текущая взятка (по { $k ->
     })
 table-trick_new = Текущая взятка
 table-trick_empty = Пока ничего не сыграно.
+table-trick_empty_last = Пока ничего не сыграно (на картинке — прошлая взятка).
 table-series_score = Штрафные очки: А { $a } · Б { $b }{ $eggs ->
         [0] {""}
         [one] {" "}· { $eggs } яйцо (60 : 60)

@@ -7,7 +7,7 @@ review-intro = { $seat } · { $moves ->
         [one] { $moves } ход
         [few] { $moves } хода
        *[many] { $moves } ходов
-    }, из них с выбором: { $choices }.
+    }, из них { $choices } с выбором.
     Число — сколько очков в картах (из 120) ваша команда могла ждать к концу кона после этого хода: компьютер уровня «сильный» доиграл его на { $worlds ->
         [one] { $worlds } раскладе
        *[other] { $worlds } раскладах
@@ -29,7 +29,7 @@ review-mistake = **Взятка { $trick }:** { $played } — в среднем 
     }; лучше: { $best } — { $why }.
 review-moves = Ваши ходы
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший ход)
-review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше { $best_value }: { $best })
+review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше { $best_value }: { $best })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
 review-legend = ✅ лучший · ☑️ почти лучший · ⚠️ минус { $points } и больше · ❌ самые дорогие
 

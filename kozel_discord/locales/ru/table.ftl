@@ -1,12 +1,12 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Сейчас берёт: { $who } ({ $team })
+table-winning = 🏆 Сейчас берёт: { $who } ({ $team })
 table-last_trick = **Последняя взятка:** { $who } — { $cards } ({ $team })
 table-game_over = **Кон { $n } окончен.**
 table-trump_short = козырь { $card }
 table-defeat_points = Штрафные очки (партия до { $target }): { $a } · { $b }
 table-eggs = Яиц за партию: { $n }
 
-button-last_tricks = Взятки
+button-last_tricks = Прошлые взятки
 tricks-title = Взятки кона { $n } — пока { $total }
 tricks-none = В этом коне взяток ещё не было.
 tricks-taker = Взятка: { $who } ({ $team })
@@ -15,7 +15,7 @@ picture-trump = Козырь
 picture-stock = Колода
 picture-turn = Ход
 picture-winning = Берёт
-picture-took = Взятка
+picture-took = Взято
 picture-tricks = Взятки
 picture-defeat_points = Штрафные очки
 picture-eggs = Яйца

@@ -13,9 +13,9 @@ card-text = { $rank }{ $suit }
 
 seat-label = Yer { $n } ({ $team })
 seat-empty = — boş —
-seat-computer = 🤖 { $name } ({ $level })
-seat-computer_short = 🤖 { $level }
-seat-computer_plain = 🤖 { $name }
+seat-computer = 🤖 { $name } ({ $level })
+seat-computer_short = 🤖 { $level }
+seat-computer_plain = 🤖 { $name }
 seat-away_suffix = {" "}(yok — bilgisayar oynuyor)
 
 team-a = A
@@ -56,12 +56,12 @@ trick-discard = { $who } kapalı attı: { $cards }
 
 table-title = Kozel — oyun { $n }
 table-trump = Koz: **{ $card }** ({ $suit }) · destede { $stock } kart
-table-seat_line = { $who } — { $cards } kart{ $dealer }
 table-dealer_mark = {" "}(dağıtan)
 table-tricks = { $n } el
 table-trick = Bu el (herkes { $k } kart)
 table-trick_new = Bu el
 table-trick_empty = Henüz bir şey oynanmadı.
+table-trick_empty_last = Henüz bir şey oynanmadı (resimde son el görünüyor).
 table-series_score = Ceza puanı: A { $a } · B { $b }{ $eggs ->
         [0] {""}
        *[other] {" "}· { $eggs } yumurta (60 : 60)

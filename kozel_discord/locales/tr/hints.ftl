@@ -26,7 +26,7 @@ hints-reason_on_top_trump = düz kartla kesilmiyor: üste koz çıkar
 hints-reason_feed = üstte ortağınız var: ona { $points } puan verin
 hints-reason_cheap_discard = { $points ->
         [0] ele hiç puan gitmez
-       *[other] ele en az puan gider: { $points }
+       *[other] ele yalnızca { $points } puan gider, en azı bu
     }
 hints-reason_lead_trumps = koz açmak rakiplerin kozlarını çeker
 hints-reason_lead_strong = kesilmesi zor güçlü bir kart

@@ -1,5 +1,5 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Şu an alan: { $who } ({ $team })
+table-winning = 🏆 Şu an alan: { $who } ({ $team })
 table-last_trick = **Son el:** { $who } { $cards } ile aldı ({ $team })
 table-game_over = **{ $n }. oyun bitti.**
 table-trump_short = koz { $card }

@@ -77,6 +77,6 @@ board-pic_trump = Козир
 board-pic_stock = Колода
 board-pic_turn = Хід
 board-pic_winning = Бере
-board-pic_took = Взятка
+board-pic_took = Взято
 board-pic_your_hand = Ваші карти
 board-pic_your_turn = Ваш хід

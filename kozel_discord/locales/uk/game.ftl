@@ -14,9 +14,9 @@ card-text = { $rank }{ $suit }
 
 seat-label = Місце { $n } ({ $team })
 seat-empty = — вільно —
-seat-computer = 🤖 { $name } ({ $level })
-seat-computer_short = 🤖 { $level }
-seat-computer_plain = 🤖 { $name }
+seat-computer = 🤖 { $name } ({ $level })
+seat-computer_short = 🤖 { $level }
+seat-computer_plain = 🤖 { $name }
 seat-away_suffix = {" "}(немає на місці — грає комп'ютер)
 
 team-a = А
@@ -65,11 +65,6 @@ table-trump = Козир: **{ $card }** ({ $suit }) · у колоді { $stock
         [few] { $stock } карти
        *[many] { $stock } карт
     }
-table-seat_line = { $who } — { $cards ->
-        [one] { $cards } карта
-        [few] { $cards } карти
-       *[many] { $cards } карт
-    }{ $dealer }
 table-dealer_mark = {" "}(роздає)
 table-tricks = { $n ->
         [one] { $n } взятка
@@ -83,6 +78,7 @@ table-trick = Поточна взятка (по { $k ->
     })
 table-trick_new = Поточна взятка
 table-trick_empty = Поки нічого не зіграно.
+table-trick_empty_last = Поки нічого не зіграно (на малюнку — минула взятка).
 table-series_score = Штрафні очки: А { $a } · Б { $b }{ $eggs ->
         [0] {""}
         [one] {" "}· { $eggs } яйце (60 : 60)

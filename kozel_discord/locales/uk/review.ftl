@@ -7,7 +7,7 @@ review-intro = { $seat } · { $moves ->
         [one] { $moves } хід
         [few] { $moves } ходи
        *[many] { $moves } ходів
-    }, з вибором: { $choices }.
+    }, з них { $choices } з вибором.
     Число — скільки очок у картах (зі 120) ваша команда могла чекати до кінця кону після цього ходу: сильний комп'ютер дограв його на { $worlds ->
         [one] { $worlds } розкладі
        *[other] { $worlds } розкладах
@@ -29,7 +29,7 @@ review-mistake = **Взятка { $trick }:** { $played } — у середнь�
     }; краще: { $best } — { $why }.
 review-moves = Ваші ходи
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (найкращий)
-review-line = { $mark } Взятка { $trick }: { $played } — { $value } (краще { $best_value }: { $best })
+review-line = { $mark } Взятка { $trick }: { $played } — { $value } (краще { $best_value }: { $best })
 review-capped = Бот був зайнятий: частину ходів оцінено на меншій кількості розкладів.
 review-legend = ✅ найкращий · ☑️ майже найкращий · ⚠️ мінус { $points } і більше · ❌ найдорожчі
 

@@ -1,12 +1,12 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Зараз бере: { $who } ({ $team })
+table-winning = 🏆 Зараз бере: { $who } ({ $team })
 table-last_trick = **Остання взятка:** { $who } — { $cards } ({ $team })
 table-game_over = **Кон { $n } закінчено.**
 table-trump_short = козир { $card }
 table-defeat_points = Штрафні очки (партія до { $target }): { $a } · { $b }
 table-eggs = Яєць за партію: { $n }
 
-button-last_tricks = Взятки
+button-last_tricks = Минулі взятки
 tricks-title = Взятки кону { $n } — поки { $total }
 tricks-none = У цьому коні взяток ще не було.
 tricks-taker = Взятка: { $who } ({ $team })
@@ -15,7 +15,7 @@ picture-trump = Козир
 picture-stock = Колода
 picture-turn = Хід
 picture-winning = Бере
-picture-took = Взятка
+picture-took = Взято
 picture-tricks = Взятки
 picture-defeat_points = Штрафні очки
 picture-eggs = Яйця
