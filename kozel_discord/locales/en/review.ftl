@@ -26,7 +26,7 @@ review-mistake = **Trick { $trick }:** { $played } cost about { $points ->
        *[other] { $points } points
     } on average; better: { $best } — { $why }.
 review-moves = Your moves
-review-line_best = { $mark } Trick { $trick }: { $played } — { $value } (the best)
+review-line_best = { $mark } Trick { $trick }: { $played } — { $value } (the best)
 review-line = { $mark } Trick { $trick }: { $played } — { $value } (best { $best_value }: { $best })
 review-capped = The bot was busy: some moves were judged on fewer deals.
 review-legend = ✅ the best · ☑️ close to it · ⚠️ cost { $points } or more · ❌ the costliest

@@ -28,7 +28,7 @@ review-mistake = **Взятка { $trick }:** { $played } — в среднем 
        *[many] { $points } очков
     }; лучше: { $best } — { $why }.
 review-moves = Ваши ходы
-review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший ход)
+review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший ход)
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше { $best_value }: { $best })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
 review-legend = ✅ лучший · ☑️ почти лучший · ⚠️ минус { $points } и больше · ❌ самые дорогие

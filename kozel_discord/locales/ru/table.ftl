@@ -6,7 +6,7 @@ table-trump_short = козырь { $card }
 table-defeat_points = Штрафные очки (партия до { $target }): { $a } · { $b }
 table-eggs = Яиц за партию: { $n }
 
-button-last_tricks = Прошлые взятки
+button-last_tricks = Взятки кона
 tricks-title = Взятки кона { $n } — пока { $total }
 tricks-none = В этом коне взяток ещё не было.
 tricks-taker = Взятка: { $who } ({ $team })

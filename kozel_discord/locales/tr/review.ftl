@@ -20,7 +20,7 @@ review-mistake = **{ $trick }. el:** { $played } ortalama yaklaşık { $points -
        *[other] { $points } puana
     } mal oldu; daha iyisi: { $best } — { $why }.
 review-moves = Hamleleriniz
-review-line_best = { $mark } { $trick }. el: { $played } — { $value } (en iyisi)
+review-line_best = { $mark } { $trick }. el: { $played } — { $value } (en iyisi)
 review-line = { $mark } { $trick }. el: { $played } — { $value } (en iyi { $best_value }: { $best })
 review-capped = Bot meşguldü: bazı hamleler daha az dağıtımla değerlendirildi.
 review-legend = ✅ en iyisi · ☑️ ona yakın · ⚠️ { $points } ya da daha pahalı · ❌ en pahalılar

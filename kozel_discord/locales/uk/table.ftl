@@ -6,7 +6,7 @@ table-trump_short = козир { $card }
 table-defeat_points = Штрафні очки (партія до { $target }): { $a } · { $b }
 table-eggs = Яєць за партію: { $n }
 
-button-last_tricks = Минулі взятки
+button-last_tricks = Взятки кону
 tricks-title = Взятки кону { $n } — поки { $total }
 tricks-none = У цьому коні взяток ще не було.
 tricks-taker = Взятка: { $who } ({ $team })
