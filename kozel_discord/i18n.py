@@ -35,8 +35,9 @@ Arg = str | int | float
 
 DEFAULT = "en"
 NBSP = "\u00a0"  # a no-break space: no line break between two words
-CARD_ARGS = frozenset({"card", "cards", "top", "new", "old"})
-"""Arguments that hold cards as text (a number in ``cards`` is a count, left alone)."""
+CARD_ARGS = frozenset({"card", "cards", "top", "new", "old", "suit"})
+"""Arguments that hold cards (or a suit's name) as text: never the first thing on a line
+(a number in ``cards`` is a count, left alone)."""
 
 #: A text missing in every language raises :class:`MissingText` instead of showing its key
 #: (the test suite sets it: a key a player would see raw fails the test that renders it).
@@ -239,8 +240,8 @@ def typeset(text: str, cards: dict[str, Any] | None = None) -> str:
     noun are joined where the texts are parsed: :func:`_glue_counts`.)"""
     text = text.replace(" —", NBSP + "—")
     for value in (cards or {}).values():
-        if isinstance(value, str) and value:
-            text = text.replace(" " + value, NBSP + value)
+        if isinstance(value, str) and value:  # "Trump: Q♦ / (diamonds)" too
+            text = text.replace(" " + value, NBSP + value).replace(" (" + value, NBSP + "(" + value)
     return text
 
 

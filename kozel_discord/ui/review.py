@@ -86,6 +86,14 @@ def _line(d: Decision, locale: str) -> str:
     )
 
 
+def _reason_key(d: Decision) -> str:
+    """The reason's text; "same_cards" speaks of one card when the move was one."""
+    reason = d.reason or "other"
+    if reason == "same_cards" and d.played is not None and len(d.played.cards) == 1:
+        return "same_card"
+    return reason
+
+
 def _mistake(d: Decision, locale: str) -> str:
     return t(
         "review.mistake",
@@ -94,7 +102,7 @@ def _mistake(d: Decision, locale: str) -> str:
         played=choice_text(d.played, locale),
         points=shown_cost(d),
         best=choice_text(d.best, locale),
-        why=t(f"review.why.{d.reason or 'other'}", locale),
+        why=t(f"review.why.{_reason_key(d)}", locale),
     )
 
 

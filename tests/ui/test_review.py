@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 
 from kozel_discord.ai import get_player
-from kozel_discord.ai.review import GameReview, ReviewBudget, review_game
-from kozel_discord.engine import Series, observe
+from kozel_discord.ai.review import Decision, GameReview, ReviewBudget, review_game
+from kozel_discord.engine import Action, Series, observe
 from kozel_discord.i18n import t
-from kozel_discord.ui.review import ReviewButton, review_embed, review_view
+from kozel_discord.ui.review import ReviewButton, _mistake, review_embed, review_view
 
 
 def _review(seat: int = 0, seed: int = 1) -> GameReview:
@@ -76,3 +76,16 @@ def test_the_stated_costs_add_up_from_the_lines() -> None:
             r"\*\*Trick (\d+):\*\* .*? cost about (\d+)\u00a0points?", text
         ):
             assert costs[int(trick)] == int(cost)
+
+
+def test_a_one_card_mistake_speaks_of_one_card() -> None:
+    """ "the same cards would have beaten the cards on top" under a single K♠ read wrong."""
+
+    def mistake(*codes: str) -> str:
+        cards = [Action.decode(f"lead:{c}").cards[0] for c in codes]
+        played, best = Action.discard(*cards), Action.beat(*cards)
+        d = Decision(3, 2, played, ((best, 60.0), (played, 50.0)), 100, True, "same_cards")
+        return _mistake(d, "en-US")
+
+    assert t("review.why.same_card", "en-US") in mistake("Ks")
+    assert t("review.why.same_cards", "en-US") in mistake("Ks", "Kh")

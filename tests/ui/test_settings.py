@@ -13,7 +13,7 @@ def test_the_house_rules_say_whether_series_with_computers_count_for_the_league(
     # could not tell whether a table with computer players would count.
     rules = GuildSettings(guild_id=1)
     off = settings_text(rules, "en-US", None)
-    assert "League: only series of four human players count" in off
+    assert "League: only series without computers count" in off
     on = settings_text(dataclasses.replace(rules, rank_computer_series=True), "en-US", None)
     assert "League: series with computer players count too" in on
     assert "Лига: в зачёт идут и партии с компьютерами" in settings_text(

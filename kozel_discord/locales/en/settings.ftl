@@ -18,7 +18,7 @@ choice-language-uk = Українська
 choice-language-tr = Türkçe
 
 settings-title = This server's house rules
-settings-saved = Saved. This server's house rules are now:
+settings-saved = Saved. This server's house rules:
 settings-length = Series to { $target ->
         [one] { $target } defeat point
        *[other] { $target } defeat points
@@ -32,7 +32,7 @@ settings-timer_seconds = { $seconds ->
 settings-hints_on = Hints: hosts may turn them on at casual tables
 settings-hints_off = Hints: not allowed
 settings-ranked_on = League: series with computer players count too; { COMMAND("league ranked") } changes it
-settings-ranked_off = League: only series of four human players count (no computers); { COMMAND("league ranked") } changes it
+settings-ranked_off = League: only series without computers count; { COMMAND("league ranked") } changes it
 settings-language = Public table language: { $language }
 settings-language_server = the server's own
 settings-footer = For tables opened from now on. The host may still change the length and the timer in the lobby; the league table shows series of this standard length (other lengths with its length option).
@@ -55,7 +55,7 @@ lobby-rules_hints = Hints
 
 error-bad_length = A series is played to { $lengths } defeat points.
 error-bad_setting = That setting has no such value: nothing was changed.
-lobby-rules_footer = 🎯 Length and 💡 hints: the host chooses them with the buttons below.
-lobby-rules_footer_length = 🎯 Length: the host chooses it with the button below.
+lobby-rules_footer = 🎯 The host sets the length and 💡 hints below.
+lobby-rules_footer_length = 🎯 The host sets the length below.
 lobby-ranked_yes = 🏆 This series counts for the league
 lobby-ranked_no = 🎲 Casual: this series does not count for the league

@@ -18,7 +18,7 @@ choice-language-uk = Українська
 choice-language-tr = Türkçe
 
 settings-title = Правила этого сервера
-settings-saved = Сохранено. Теперь на этом сервере такие правила:
+settings-saved = Сохранено. Правила сервера:
 settings-length = Партия до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков
@@ -33,7 +33,7 @@ settings-timer_seconds = { $seconds ->
 settings-hints_on = Подсказки: хозяин может включить их за нерейтинговым столом
 settings-hints_off = Подсказки: запрещены
 settings-ranked_on = Лига: в зачёт идут и партии с компьютерами; меняется командой { COMMAND("league ranked") }
-settings-ranked_off = Лига: в зачёт идут только партии четырёх живых игроков, без компьютеров; меняется командой { COMMAND("league ranked") }
+settings-ranked_off = Лига: в зачёт идут только партии без компьютеров; меняется командой { COMMAND("league ranked") }
 settings-language = Язык общего стола: { $language }
 settings-language_server = язык сервера
 settings-footer = Для столов, открытых с этого момента. Хозяин стола может поменять длину и таймер в лобби; турнирная таблица показывает партии обычной длины (другие — через её параметр длины).

@@ -2,8 +2,8 @@
 # oylamalar ve terk edilmiş masalar (Türkçe).
 
 result-reason-no_trick = **{ $team } { $dp } ceza puanı alır**: hiç el alamadı.
-result-reason-thirty_or_fewer = **{ $team } { $dp } ceza puanı alır**: yalnızca { $points } kart puanı (30 veya daha az).
-result-reason-under_sixty = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı (31 ile 59 arası).
+result-reason-thirty_or_fewer = **{ $team } { $dp } ceza puanı alır**: yalnızca { $points } kart puanı, yani 30 veya daha az.
+result-reason-under_sixty = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı, yani 31 ile 59 arası.
 result-progress = Seri { $target } ceza puanına kadar
 result-bar = { $team } { $bar } { $points }/{ $target }
 

@@ -18,7 +18,7 @@ choice-language-uk = Українська
 choice-language-tr = Türkçe
 
 settings-title = Bu sunucunun kuralları
-settings-saved = Kaydedildi. Bu sunucunun kuralları artık şöyle:
+settings-saved = Kaydedildi. Sunucunun kuralları:
 settings-length = Seri { $target } ceza puanına kadar
 settings-timer = Hamle süresi: { $timer }
 settings-timer_off = sınırsız
@@ -26,7 +26,7 @@ settings-timer_seconds = { $seconds } saniye
 settings-hints_on = İpuçları: ev sahibi dereceli olmayan masalarda açabilir
 settings-hints_off = İpuçları: izin yok
 settings-ranked_on = Lig: bilgisayarlı seriler de sayılır; { COMMAND("league ranked") } ile değişir
-settings-ranked_off = Lig: yalnızca dört gerçek oyunculu (bilgisayarsız) seriler sayılır; { COMMAND("league ranked") } ile değişir
+settings-ranked_off = Lig: yalnızca bilgisayarsız seriler sayılır; { COMMAND("league ranked") } ile değişir
 settings-language = Ortak masanın dili: { $language }
 settings-language_server = sunucunun kendi dili
 settings-footer = Bundan sonra açılan masalar için. Ev sahibi lobide uzunluğu ve süreyi yine değiştirebilir; lig tablosu standart uzunluğu gösterir (diğerleri uzunluk seçeneğiyle).

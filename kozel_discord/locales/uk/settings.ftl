@@ -18,7 +18,7 @@ choice-language-uk = Українська
 choice-language-tr = Türkçe
 
 settings-title = Правила цього сервера
-settings-saved = Збережено. Тепер на цьому сервері такі правила:
+settings-saved = Збережено. Правила сервера:
 settings-length = Партія до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок
@@ -33,7 +33,7 @@ settings-timer_seconds = { $seconds ->
 settings-hints_on = Підказки: господар може ввімкнути їх за нерейтинговим столом
 settings-hints_off = Підказки: заборонені
 settings-ranked_on = Ліга: у залік ідуть і партії з комп'ютерами; змінюється командою { COMMAND("league ranked") }
-settings-ranked_off = Ліга: у залік ідуть лише партії чотирьох живих гравців, без комп'ютерів; змінюється командою { COMMAND("league ranked") }
+settings-ranked_off = Ліга: у залік ідуть лише партії без комп'ютерів; змінюється командою { COMMAND("league ranked") }
 settings-language = Мова спільного столу: { $language }
 settings-language_server = мова сервера
 settings-footer = Для столів, відкритих відтепер. Господар столу може змінити довжину й таймер у лобі; таблиця ліги показує звичайну довжину (інші — через її параметр довжини).
