@@ -13,7 +13,7 @@ card-text = { $rank }{ $suit }
 
 seat-label = Seat { $n } ({ $team })
 seat-empty = — empty —
-seat-computer = 🤖 { $name } ({ $level })
+seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
 # A computer player named in a team (no level, so that no brackets nest).
 seat-computer_plain = 🤖 { $name }

@@ -16,7 +16,7 @@ card-text = { $rank }{ $suit }
 
 seat-label = Место { $n } ({ $team })
 seat-empty = — свободно —
-seat-computer = 🤖 { $name } ({ $level })
+seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
 seat-computer_plain = 🤖 { $name }
 seat-away_suffix = {" "}(нет на месте — играет компьютер)

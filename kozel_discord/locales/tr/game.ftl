@@ -13,7 +13,7 @@ card-text = { $rank }{ $suit }
 
 seat-label = Yer { $n } ({ $team })
 seat-empty = — boş —
-seat-computer = 🤖 { $name } ({ $level })
+seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
 seat-computer_plain = 🤖 { $name }
 seat-away_suffix = {" "}(yok — bilgisayar oynuyor)

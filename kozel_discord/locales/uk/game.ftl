@@ -14,7 +14,7 @@ card-text = { $rank }{ $suit }
 
 seat-label = Місце { $n } ({ $team })
 seat-empty = — вільно —
-seat-computer = 🤖 { $name } ({ $level })
+seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
 seat-computer_plain = 🤖 { $name }
 seat-away_suffix = {" "}(немає на місці — грає комп'ютер)
