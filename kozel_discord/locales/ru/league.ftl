@@ -21,7 +21,7 @@ league-page = Страница { $page } из { $pages } · { $total ->
 
 history-title = Последние партии
 history-empty = Партий ещё не было.
-history-line = { $when } · { $a } против { $b } · штрафные очки { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } — { $b } · штрафные очки { $da } : { $db }{ $eggs ->
         [0] {""}
         [one] {" · "}{ $eggs } яйцо
         [few] {" · "}{ $eggs } яйца

@@ -21,7 +21,7 @@ league-page = Сторінка { $page } з { $pages } · { $total ->
 
 history-title = Останні партії
 history-empty = Партій ще не було.
-history-line = { $when } · { $a } проти { $b } · штрафні очки { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } — { $b } · штрафні очки { $da } : { $db }{ $eggs ->
         [0] {""}
         [one] {" · "}{ $eggs } яйце
         [few] {" · "}{ $eggs } яйця
