@@ -230,16 +230,16 @@ def _format(lang: str, key: str, args: tuple[tuple[str, type, Any], ...]) -> str
         log.warning(
             "text %r (%s) with %s: %s", key, lang, names, [type(e).__name__ for e in errors]
         )
-    return typeset(str(text), {k: v for k, _, v in args if k in CARD_ARGS})
+    return typeset(str(text), [v for k, _, v in args if k in CARD_ARGS])
 
 
-def typeset(text: str, cards: dict[str, Any] | None = None) -> str:
+def typeset(text: str, cards: Iterable[Any] = ()) -> str:
     """The no-break spaces a phone needs, in every language: a line never starts with a
     dash (``…6♣ — discard``) or with the cards of a play (``…leads: / 6♣``; ``cards``: the
     arguments holding card texts). Discord wraps only at ordinary spaces. (A count and its
     noun are joined where the texts are parsed: :func:`_glue_counts`.)"""
     text = text.replace(" —", NBSP + "—")
-    for value in (cards or {}).values():
+    for value in cards:
         if isinstance(value, str) and value:  # "Trump: Q♦ / (diamonds)" too
             text = text.replace(" " + value, NBSP + value).replace(" (" + value, NBSP + "(" + value)
     return text

@@ -124,11 +124,6 @@ def play_line(
     return t(key, locale, who=name, cards=cards_text(p.cards, locale))
 
 
-def trick_lines(obs: Observation, table: Table, locale: str) -> list[str]:
-    """The plays of the current trick (public), one line each."""
-    return [play_line(table.seats, p, locale, mention=True) for p in obs.trick]
-
-
 def turn_line(table: Table, obs: Observation, locale: str) -> str:
     if obs.series_over:
         return t("table.series_over", locale)

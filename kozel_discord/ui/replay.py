@@ -23,7 +23,7 @@ from typing import Any
 import discord
 from babel.dates import format_date
 
-from ..engine import Observation, PlayView, team_of
+from ..engine import Observation, team_of
 from ..engine.replay import ReplayStep
 from ..i18n import lang_of, locale_of, t
 from ..service import ErrorKey, Seat, ServiceError
@@ -58,11 +58,6 @@ def _name(view: GameReplayView, seat: int, locale: str) -> str:
     return render.who(view.seats[seat], locale, mention=False, level=False)
 
 
-def play_line(view: GameReplayView, p: PlayView, locale: str) -> str:
-    """One play of a trick as everybody saw it: a discard as card backs only."""
-    return render.play_line(view.seats, p, locale)
-
-
 def _points(points: tuple[int, int]) -> tuple[str, str]:
     return team_count(0, points[0]), team_count(1, points[1])
 
@@ -76,7 +71,7 @@ def step_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
         # (no "lead: …": the first play line below says who led)
         t("replay.trick", locale, n=step.number, total=len(view.steps)),
     ]
-    lines += [f"• {play_line(view, p, locale)}" for p in step.trick.plays]
+    lines += [f"• {render.play_line(view.seats, p, locale)}" for p in step.trick.plays]
     play = step.trick.taking_play
     cards = render.cards_text(play.cards, locale) if play is not None else render.face_down(1)
     lines.append(

@@ -306,7 +306,7 @@ def first_lines(table: Table, obs: Observation, locale: str, *, final: bool = Fa
     heading = t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale)
     trump = render.card_text(obs.trump_card, locale)
     lines.append(f"**{heading}**{NBSP}· {t('table.trump_short', locale, card=trump)}")
-    trick = [f"• {line}" for line in render.trick_lines(obs, table, locale)]
+    trick = [f"• {render.play_line(table.seats, p, locale, mention=True)}" for p in obs.trick]
     if trick:
         lines += trick
         winner = next((p for p in obs.trick if p.seat == obs.top_seat and p.face_up), None)
