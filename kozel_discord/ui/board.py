@@ -49,6 +49,7 @@ def board_labels(table: Table, locale: str) -> pictures.Labels:
         turn=t("board.pic_turn", locale),
         winning=t("board.pic_winning", locale),
         took=t("board.pic_took", locale),
+        last_trick=t("board.pic_last_trick", locale),
         your_hand=t("board.pic_your_hand", locale),
         your_turn=t("board.pic_your_turn", locale),
     )

@@ -142,8 +142,11 @@ def series_line(s: SeriesSummary, locale: str) -> str:
         ]
         if len(players) != 2:
             return ", ".join(players)
-        if players[0] == players[1]:  # two computers of one level: "🤖 normal ×2", in one
-            return f"{players[0]} ×2".replace(" ", NBSP)  # piece ("vs 🤖 / normal ×2")
+        computers = [seat.computer_level for seat in s.seats if seat.team == team]
+        if players[0] == players[1] and None not in computers:  # one level: "🤖 2 computers
+            # (normal)" ("🤖 normal ×2" read as a description of the humans before it)
+            level = t(f"level.{computers[0]}", locale)
+            return t("history.computers", locale, n=2, level=level).replace(" ", NBSP)
         return t("team.pair", locale, first=players[0], second=players[1])
 
     when = f"<t:{int((s.ended_at or s.started_at).timestamp())}:d>"
@@ -170,12 +173,16 @@ def profile_embed(p: PlayerProfile, locale: str) -> discord.Embed:
     st = p.stats
     e = discord.Embed(
         title=t("profile.title", locale, name=p.display_name),
-        description=t("settings.league_length", locale, target=p.target),
+        # what the number means ("Rating −2.5 (#1)" explained nothing)
+        description=t("settings.league_length", locale, target=p.target)
+        + "\n"
+        + t("profile.rating_note", locale),
         colour=0xC27C0E,
     )
+    rating = rating_text(st.rating)
     e.add_field(
         name=t("profile.rating", locale),
-        value=rating_text(st.rating) + (f" (#{p.rank})" if p.rank else ""),
+        value=t("profile.rating_value", locale, rating=rating, rank=p.rank) if p.rank else rating,
     )
     e.add_field(
         name=t("profile.series", locale),

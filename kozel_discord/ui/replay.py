@@ -139,8 +139,11 @@ def replay_layout(view: GameReplayView, n: int, owner: int, locale: str) -> disc
 
 
 def replay_labels(seats: tuple[Seat | None, ...], locale: str) -> Labels:
+    """A replay step's picture words: its trick is the one stepped to ("Trick 3 of 8"
+    above it), not a "Last trick" as on a live table."""
     names = tuple(s.name if s is not None else "—" for s in seats)
-    return seat_labels((names[0], names[1], names[2], names[3]), locale)
+    labels = seat_labels((names[0], names[1], names[2], names[3]), locale)
+    return dataclasses.replace(labels, last_trick="")
 
 
 def shown_observation(view: GameReplayView, n: int) -> Observation:

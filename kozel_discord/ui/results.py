@@ -111,7 +111,9 @@ def game_over_embed(
             ),
             inline=True,
         )
-    _add_progress(e, table, obs, locale)
+    if not (obs.series_over and number == len(obs.results)):
+        # The series' last game: its end, posted right below, shows the final bars once.
+        _add_progress(e, table, obs, locale)
     _add_reveal(e, table, number, locale)
     return e
 
@@ -166,7 +168,7 @@ def recap_lines(table: Table, obs: Observation, locale: str) -> list[str]:
             t(
                 "series.best_trick",
                 locale,
-                who=who(table.seats[trick.taker], locale),
+                who=who(table.seats[trick.taker], locale, level=False),
                 points=trick.points,
                 cards=trick.cards,
                 n=best[1],

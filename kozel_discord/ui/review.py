@@ -86,11 +86,16 @@ def _line(d: Decision, locale: str) -> str:
     )
 
 
+# Reasons that speak of the cards played, and their words for a single card.
+_ONE_CARD = {"same_cards": "same_card", "keep_cards": "keep_card"}
+
+
 def _reason_key(d: Decision) -> str:
-    """The reason's text; "same_cards" speaks of one card when the move was one."""
+    """The reason's text; one that speaks of the cards played speaks of one card when the
+    move was one ("keep these cards" after a single card read wrong)."""
     reason = d.reason or "other"
-    if reason == "same_cards" and d.played is not None and len(d.played.cards) == 1:
-        return "same_card"
+    if reason in _ONE_CARD and d.played is not None and len(d.played.cards) == 1:
+        return _ONE_CARD[reason]
     return reason
 
 

@@ -60,6 +60,7 @@ def seat_labels(names: tuple[str, str, str, str], locale: str) -> Labels:
         turn=t("picture.turn", locale),
         winning=t("picture.winning", locale),
         took=t("picture.took", locale),
+        last_trick=t("picture.last_trick", locale),
         tricks=t("picture.tricks", locale),
         defeat_points=t("picture.defeat_points", locale),
         eggs=t("picture.eggs", locale),

@@ -47,17 +47,18 @@ HUMANS_VS_NORMALS = (
 )
 
 
+SCORE = "defeat points\u00a016\u00a0:\u00a04"  # the score on one line ("16 / : 4")
+
+
 def test_the_history_line_names_eggs_only_when_there_were_some() -> None:
     line = series_line(_series(HUMANS_VS_NORMALS, 0), "en-US")
-    assert "defeat points 16 : 4\u00a0· goats: <@101> and <@102>\u00a0· casual" in line
+    assert f"{SCORE}\u00a0· goats: <@101> and <@102>\u00a0· casual" in line
     assert "egg" not in line
-    assert "defeat points 16 : 4\u00a0· 1\u00a0egg\u00a0· goats with eggs" in series_line(
+    assert f"{SCORE}\u00a0· 1\u00a0egg\u00a0· goats with eggs" in series_line(
         _series(HUMANS_VS_NORMALS, 1), "en"
     )
-    assert "defeat points 16 : 4\u00a0· 2\u00a0eggs\u00a0· " in series_line(
-        _series(HUMANS_VS_NORMALS, 2), "en"
-    )
-    assert "штрафные очки 16 : 4\u00a0· 5\u00a0яиц\u00a0· " in series_line(
+    assert f"{SCORE}\u00a0· 2\u00a0eggs\u00a0· " in series_line(_series(HUMANS_VS_NORMALS, 2), "en")
+    assert "штрафные очки\u00a016\u00a0:\u00a04\u00a0· 5\u00a0яиц\u00a0· " in series_line(
         _series(HUMANS_VS_NORMALS, 5), "ru"
     )
     assert "яйц" not in series_line(_series(HUMANS_VS_NORMALS, 0), "ru")
@@ -65,7 +66,10 @@ def test_the_history_line_names_eggs_only_when_there_were_some() -> None:
 
 def test_two_computers_of_one_level_are_written_once() -> None:
     line = series_line(_series(HUMANS_VS_NORMALS, 0), "en")
-    assert "<@101> and <@102> vs 🤖\u00a0normal\u00a0×2\u00a0· " in line
+    # "vs 🤖 normal ×2" read as a description of the humans before it
+    assert "<@101> and <@102> vs 🤖\u00a02\u00a0computers\u00a0(normal)\u00a0· " in line
+    ru = series_line(_series(HUMANS_VS_NORMALS, 0), "ru")
+    assert "<@101> и <@102>\u00a0— 🤖\u00a02\u00a0компьютера\u00a0(средний)" in ru
     mixed = (*HUMANS_VS_NORMALS[:3], SeatSpec(3, None, "Bot 3", "random"))
     assert "vs 🤖\u00a0normal and 🤖\u00a0easy\u00a0· " in series_line(_series(mixed, 0), "en")
 
@@ -134,13 +138,18 @@ def test_a_profile_names_eggs_only_when_there_were_some() -> None:
     row = _row(-2.5, 0, 0)
     stats = PlayerStats(**{f: getattr(row, f) for f in PlayerStats.__dataclass_fields__})
     profile = PlayerProfile(1, 101, "Alice", 1, stats, 12, None, ())
-    fields = {f["name"]: f["value"] for f in profile_embed(profile, "en-US").to_dict()["fields"]}
-    assert fields["Rating"] == "−2.5 (#1)"
-    assert fields["Goat"] == "2\u00a0times" and fields["Games"] == "6 won\u00a0· 8 lost"
+    embed = profile_embed(profile, "en-US").to_dict()
+    fields = {f["name"]: f["value"] for f in embed["fields"]}
+    # "−2.5 (#1)" explained nothing: the rank says where, the description what the number is
+    assert fields["Rating"] == "−2.5\u00a0· #1 in this league"
+    assert "rises as the player's team wins" in embed["description"]
+    assert fields["Times a goat"] == "2\u00a0times" and fields["Games"] == "6 won\u00a0· 8 lost"
+    unranked = profile_embed(dataclasses.replace(profile, rank=None), "en-US").to_dict()
+    assert unranked["fields"][0]["value"] == "−2.5"
     eggs = dataclasses.replace(stats, goats_with_eggs=1, eggs=3)
     shown = profile_embed(dataclasses.replace(profile, stats=eggs), "en-US").to_dict()["fields"]
     values = {f["name"]: f["value"] for f in shown}
     assert (
-        values["Goat"] == "2\u00a0times (1\u00a0with eggs)"
+        values["Times a goat"] == "2\u00a0times (1\u00a0with eggs)"
         and values["Games"] == "6 won\u00a0· 8 lost\u00a0· 3\u00a0eggs"
     )

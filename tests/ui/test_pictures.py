@@ -16,10 +16,11 @@ import re
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from kozel_discord.engine import Action, ActionKind, Series, card, cards, observe
 from kozel_discord.ui import pictures
+from kozel_discord.ui.pictures import hand as hand_picture
 from kozel_discord.ui.pictures import table as table_picture
 from kozel_discord.ui.pictures.cards import face
 from kozel_discord.ui.pictures.draw import png
@@ -37,11 +38,12 @@ RU = pictures.Labels(
     turn="Ход",
     winning="Бьёт",
     took="Взял",
+    last_trick="Прошлая взятка",
     tricks="Взятки",
     defeat_points="Штрафные очки",
     eggs="Яйца",
     game="Игра",
-    dealer="Сдающий",
+    dealer="Сдаёт",
     molodka="Молодка",
     your_hand="Ваши карты",
     your_turn="Ваш ход",
@@ -309,3 +311,52 @@ def test_a_side_seats_long_name_is_whole_beside_the_dealer_badge() -> None:
     room = table_picture.SEAT_BOX[1][2] - x0 - 36
     name = "Компьютер 2"
     assert fit(name, table_picture.name_font(name, room), room) == name
+
+
+@pytest.mark.parametrize("dealer", range(4))
+def test_the_dealer_is_named_on_the_box_edge_clear_of_the_hand(dealer: int) -> None:
+    # A lone "D" in a circle meant nothing to a newcomer: the badge says the word, on the
+    # lower edge of the dealer's box, inside the picture and clear of four card backs.
+    obs = dataclasses.replace(observe(_mid_trick(), None), hand_sizes=(4, 4, 4, 4))
+    other = (dealer + 1) % 4
+    with_badge, without = (
+        _pixels(pictures.draw_table(dataclasses.replace(obs, dealer=d), RU)).convert("RGB")
+        for d in (dealer, other)
+    )
+    x0, y0, x1, y1 = table_picture.SEAT_BOX[dealer]  # seat 0 at the bottom, then clockwise
+    near = (x0 - 30, y0 - 30, x1 + 30, min(y1 + 30, with_badge.height))
+    area = ImageChops.difference(with_badge.crop(near), without.crop(near)).getbbox()
+    assert area is not None, "no badge drawn"
+    left, top, right, bottom = (v + near[i % 2] for i, v in enumerate(area))
+    assert right <= x1 and left > x0 + 60  # the box's right part
+    assert top < y1 - 5 and bottom > y1 - 5  # on its lower edge
+    assert bottom < with_badge.height  # inside the picture
+    backs_right = x0 + 22 + 3 * 22 + 30  # four backs of 30 px, 22 px apart
+    assert left > backs_right or top >= y1 - 10  # clear of the backs (rows up to y1 - 11)
+    # the word, not a letter: wider than a circle round one letter
+    assert right - left > 60
+
+
+def test_a_taken_trick_is_headed_last_trick_and_a_live_one_is_not() -> None:
+    # Four rows of backs under the seats' names read as their hands: a trick already taken
+    # is headed "Last trick" on the board and the public table; an open trick is not.
+    s = Series(3)
+    _advance(s, 12)
+    table_obs = observe(s, None)
+    seat = s.turn
+    assert seat is not None and not table_obs.trick
+    last = pictures.last_trick(table_obs)
+    assert last is not None
+    unnamed = dataclasses.replace(RU, last_trick="")
+
+    def changed(draw: object, obs: object, trick: object) -> tuple[int, int, int, int] | None:
+        a, b = (_pixels(draw(obs, labels, trick)).convert("RGB") for labels in (RU, unnamed))  # type: ignore[operator]
+        return ImageChops.difference(a, b).getbbox()
+
+    board = changed(pictures.draw_hand, observe(s, seat), last)
+    assert board is not None and board[3] < hand_picture.TRICK_Y - 30  # above the names
+    table = changed(pictures.draw_table, table_obs, last)
+    assert table is not None and table[0] > table_picture.W // 2  # under "Game 1", right
+    _advance(s, 1, seed=5)  # an open trick
+    assert changed(pictures.draw_hand, observe(s, s.turn), None) is None
+    assert changed(pictures.draw_table, observe(s, None), None) is None

@@ -257,7 +257,8 @@ def test_the_pick_menu_lists_games_with_their_ids() -> None:
     options = select["options"]
     assert len(options) == 25
     assert (
-        options[0]["label"] == "#77\u00a0· game 1\u00a0· Dec 1, 2026"
+        # "#77 · game 1": two numbers, and only one of them is what /league game takes
+        options[0]["label"] == "#77\u00a0· Dec 1, 2026\u00a0· game 1 of its series"
         and options[0]["value"] == "77"
     )
     assert options[0]["description"] == "eggs, 60 : 60\u00a0· no defeat points"
@@ -268,6 +269,15 @@ def test_the_pick_menu_lists_games_with_their_ids() -> None:
     assert (
         ru_select["options"][1]["description"] == "2\u00a0штрафных\u00a0очка\u00a0— 🤖 компьютеры"
     )
-    assert ru_select["options"][0]["label"] == "#77\u00a0· кон 1\u00a0· 1 дек. 2026\u202fг."
+    label = ru_select["options"][0]["label"]
+    assert label == "#77\u00a0· 1 дек. 2026\u202fг.\u00a0· 1-й кон партии"
     assert ui.games_view([], "en-US") is None
     assert t("replay.pick", "ru") != t("replay.pick", "en")
+
+
+def test_a_replay_step_is_not_captioned_as_the_last_trick() -> None:
+    # A live table heads a taken trick "Last trick"; a replay step's trick is the one the
+    # reader stepped to ("Trick 1 of 8" above the picture), so its picture has no caption.
+    labels = ui.replay_labels((None, None, None, None), "en-US")
+    assert labels.last_trick == ""
+    assert labels.took == t("picture.took", "en-US") and labels.took

@@ -81,11 +81,16 @@ def test_the_stated_costs_add_up_from_the_lines() -> None:
 def test_a_one_card_mistake_speaks_of_one_card() -> None:
     """ "the same cards would have beaten the cards on top" under a single K♠ read wrong."""
 
-    def mistake(*codes: str) -> str:
+    def mistake(*codes: str, reason: str = "same_cards", locale: str = "en-US") -> str:
         cards = [Action.decode(f"lead:{c}").cards[0] for c in codes]
         played, best = Action.discard(*cards), Action.beat(*cards)
-        d = Decision(3, 2, played, ((best, 60.0), (played, 50.0)), 100, True, "same_cards")
-        return _mistake(d, "en-US")
+        if reason == "keep_cards":  # beat with the cards, where keeping them was better
+            played, best = best, played
+        d = Decision(3, 2, played, ((best, 60.0), (played, 50.0)), 100, True, reason)
+        return _mistake(d, locale)
 
     assert t("review.why.same_card", "en-US") in mistake("Ks")
     assert t("review.why.same_cards", "en-US") in mistake("Ks", "Kh")
+    # "сберечь эти карты" after a single 10♥ was ungrammatical
+    assert "эту карту" in mistake("10h", reason="keep_cards", locale="ru")
+    assert "эти карты" in mistake("10h", "Ah", reason="keep_cards", locale="ru")

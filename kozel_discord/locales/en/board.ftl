@@ -22,14 +22,11 @@ opt-lead = Lead { $cards }
 # $trump is yes (a lead of trumps) or no.
 opt-lead_desc = { $trump ->
         [yes] { $n ->
-            [one] { $n } trump
-           *[other] { $n } trumps
+            [one] trump,{" "}
+           *[other] { $n } trumps,{" "}
         }
-       *[no] { $n ->
-            [one] { $n } card
-           *[other] { $n } cards
-        }
-    }, { $points ->
+       *[no] {""}
+    }{ $points ->
         [one] { $points } point
        *[other] { $points } points
     }{ $kept }
@@ -75,4 +72,5 @@ board-pic_turn = Turn
 board-pic_winning = Winning
 board-pic_took = Took it
 board-pic_your_hand = Your hand
+board-pic_last_trick = Last trick
 board-pic_your_turn = Your turn

@@ -55,8 +55,8 @@ lobby-cancel = Cancel
 lobby-cancelled = The table was cancelled.
 
 trick-lead = { $who } led { $cards }
-trick-beat = { $who } beat with { $cards }
-trick-molodka = { $who } laid a molodka: { $cards }
+trick-beat = { $who } beat with { $cards }
+trick-molodka = { $who } laid a molodka: { $cards }
 trick-discard = { $who } discarded { $cards }
 
 table-title = Kozel — game { $n }

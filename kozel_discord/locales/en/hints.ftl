@@ -7,7 +7,7 @@ hints-button = Hint
 lobby-hints_button_on = Hints: on
 lobby-hints_button_off = Hints: off
 
-hints-line = 💡 **Hint**: { $move } — { $reason }
+hints-line = 💡 **Hint**: { $move } — { $reason }.
 hints-move_lead = lead { $cards }
 hints-move_beat = beat with { $cards }
 hints-move_discard = discard { $cards }

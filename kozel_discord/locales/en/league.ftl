@@ -20,7 +20,7 @@ league-page = Page { $page } of { $pages } · { $total ->
 
 history-title = Recent series
 history-empty = No series yet.
-history-line = { $when } · { $a } vs { $b } · defeat points { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } vs { $b } · defeat points { $da } : { $db }{ $eggs ->
         [0] {""}
         [one] {" · "}{ $eggs } egg
        *[other] {" · "}{ $eggs } eggs
@@ -28,15 +28,18 @@ history-line = { $when } · { $a } vs { $b } · defeat points { $da } : { $db 
 history-goats = goats: { $names }
 history-goats_with_eggs = goats with eggs: { $names }
 history-unranked = {" "}· casual
+history-computers = 🤖 { $n } computers ({ $level })
 history-status-active = in play
 history-status-finished = finished
 history-status-abandoned = abandoned
 
 profile-title = { $name } — league profile
 profile-rating = Rating
+profile-rating_value = { $rating } · #{ $rank } in this league
+profile-rating_note = The rating rises as the player's team wins, and is held low until a few games are played.
 profile-series = Series
 profile-series_value = { $w } won · { $l } lost
-profile-goats = Goat
+profile-goats = Times a goat
 profile-goats_value = { $n ->
         [one] once
        *[other] { $n } times

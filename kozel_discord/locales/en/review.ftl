@@ -38,8 +38,9 @@ review-act-molodka = declaring the molodka { $cards }
 review-act-pass = not declaring the molodka
 
 review-why-could_beat = taking the trick was worth more than keeping your cards
-review-why-same_card = played face up, the same card would have beaten the card on top instead of being discarded
-review-why-same_cards = played face up, the same cards would have beaten the cards on top instead of being discarded
+review-why-same_card = played face up, the same card would have beaten the trick's top card instead of being thrown away
+review-why-same_cards = played face up, the same cards would have beaten the trick's top cards instead of being thrown away
+review-why-keep_card = keeping that card for later tricks was worth more than this trick
 review-why-keep_cards = keeping those cards for later tricks was worth more than this trick
 review-why-partner_on_top = your partner was already on top of the trick
 review-why-feed_partner = your partner was taking the trick, so your points would go to your team

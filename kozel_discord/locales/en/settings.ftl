@@ -40,7 +40,7 @@ settings-league_length = League of series to { $target ->
         [one] { $target } defeat point
        *[other] { $target } defeat points
     }
-settings-history_length = {" "}· to { $target }
+settings-history_length = {" "}· series to { $target }
 
 rules-at_table = At this table
 rules-at_server = New tables on this server

@@ -16,6 +16,7 @@ picture-stock = Stock
 picture-turn = Turn
 picture-winning = Winning
 picture-took = Took it
+picture-last_trick = Last trick
 picture-tricks = Tricks
 picture-defeat_points = Defeat points
 picture-eggs = Eggs

@@ -21,16 +21,12 @@ opt-trumps = , { $n ->
 opt-lead = Зайти: { $cards }
 opt-lead_desc = { $trump ->
         [yes] { $n ->
-            [one] { $n } козырь
-            [few] { $n } козыря
-           *[many] { $n } козырей
+            [one] козырь,{" "}
+            [few] { $n } козыря,{" "}
+           *[many] { $n } козырей,{" "}
         }
-       *[no] { $n ->
-            [one] { $n } карта
-            [few] { $n } карты
-           *[many] { $n } карт
-        }
-    }, { $points ->
+       *[no] {""}
+    }{ $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
@@ -79,4 +75,5 @@ board-pic_turn = Ход
 board-pic_winning = Берёт
 board-pic_took = Взято
 board-pic_your_hand = Ваши карты
+board-pic_last_trick = Прошлая взятка
 board-pic_your_turn = Ваш ход

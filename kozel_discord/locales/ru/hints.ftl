@@ -7,7 +7,7 @@ hints-button = Подсказка
 lobby-hints_button_on = Подсказки: вкл.
 lobby-hints_button_off = Подсказки: выкл.
 
-hints-line = 💡 **Подсказка**: { $move } — { $reason }
+hints-line = 💡 **Подсказка**: { $move } — { $reason }.
 hints-move_lead = ходить { $cards }
 hints-move_beat = бить { $cards }
 hints-move_discard = сбросить { $cards }

@@ -21,7 +21,7 @@ league-page = Страница { $page } из { $pages } · { $total ->
 
 history-title = Последние партии
 history-empty = Партий ещё не было.
-history-line = { $when } · { $a } — { $b } · штрафные очки { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } — { $b } · штрафные очки { $da } : { $db }{ $eggs ->
         [0] {""}
         [one] {" · "}{ $eggs } яйцо
         [few] {" · "}{ $eggs } яйца
@@ -30,12 +30,19 @@ history-line = { $when } · { $a } — { $b } · штрафные очки { $
 history-goats = козлы: { $names }
 history-goats_with_eggs = козлы с яйцами: { $names }
 history-unranked = {" "}· вне рейтинга
+history-computers = 🤖 { $n ->
+        [one] { $n } компьютер
+        [few] { $n } компьютера
+       *[many] { $n } компьютеров
+    } ({ $level })
 history-status-active = идёт
 history-status-finished = окончена
 history-status-abandoned = брошена
 
 profile-title = { $name } — профиль в лиге
 profile-rating = Рейтинг
+profile-rating_value = { $rating } · #{ $rank } в лиге
+profile-rating_note = Рейтинг растёт с победами команды игрока; у новичка он осторожно занижен, пока не наберётся несколько игр.
 profile-series = Партии
 profile-series_value = выиграно { $w } · проиграно { $l }
 profile-goats = В козлах

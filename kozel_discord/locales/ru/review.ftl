@@ -28,7 +28,7 @@ review-mistake = **Взятка { $trick }:** { $played } — в среднем 
        *[many] { $points } очков
     }; лучше: { $best } — { $why }.
 review-moves = Ваши ходы
-review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший ход)
+review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший)
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше { $best_value }: { $best })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
 review-legend = ✅ лучший · ☑️ почти лучший · ⚠️ минус { $points } и больше · ❌ самые дорогие
@@ -42,6 +42,7 @@ review-act-pass = не объявлять молодку
 review-why-could_beat = взять взятку было выгоднее, чем сберечь карты
 review-why-same_card = та же карта, сыгранная в открытую, побила бы карту сверху, а не ушла в сброс
 review-why-same_cards = те же карты, сыгранные в открытую, побили бы карты сверху, а не ушли в сброс
+review-why-keep_card = сберечь эту карту на следующие взятки было выгоднее этой взятки
 review-why-keep_cards = сберечь эти карты на следующие взятки было выгоднее этой взятки
 review-why-partner_on_top = сверху уже была карта партнёра
 review-why-feed_partner = взятку брал партнёр, и ваши очки достались бы вашей команде

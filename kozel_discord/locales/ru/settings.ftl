@@ -41,7 +41,7 @@ settings-league_length = Лига партий до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков
     }
-settings-history_length = {" "}· до { $target }
+settings-history_length = {" "}· партия до { $target }
 
 rules-at_table = За этим столом
 rules-at_server = Новые столы на этом сервере

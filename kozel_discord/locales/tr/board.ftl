@@ -12,9 +12,12 @@ opt-discard_desc = Ele { $points } puan gider{ $trumps }{ $kept }
 opt-trumps = , { $n } koz
 opt-lead = Aç: { $cards }
 opt-lead_desc = { $trump ->
-        [yes] { $n } koz
-       *[no] { $n } kart
-    }, { $points } puan{ $kept }
+        [yes] { $n ->
+            [one] koz,{" "}
+           *[other] { $n } koz,{" "}
+        }
+       *[no] {""}
+    }{ $points } puan{ $kept }
 opt-lead_molodka = Molodka! Aç: { $cards }
 opt-lead_molodka_desc = Aynı renkten dört kart: üstüne molodka açılamaz · { $points } puan
 opt-molodka = Molodka! { $cards } sıra beklemeden
@@ -43,4 +46,5 @@ board-pic_turn = Sıra
 board-pic_winning = Alıyor
 board-pic_took = Aldı
 board-pic_your_hand = Kartlarınız
+board-pic_last_trick = Son el
 board-pic_your_turn = Sıra sizde

@@ -51,8 +51,8 @@ lobby-cancelled = Masa iptal edildi.
 
 trick-lead = { $who } açtı: { $cards }
 trick-beat = { $who } yendi: { $cards }
-trick-molodka = { $who } molodka açtı: { $cards }
-trick-discard = { $who } kapalı attı: { $cards }
+trick-molodka = { $who } molodka açtı: { $cards }
+trick-discard = { $who } kapalı attı: { $cards }
 
 table-title = Kozel — oyun { $n }
 table-trump = Koz: **{ $card }** ({ $suit }) · destede { $stock } kart
@@ -85,7 +85,7 @@ hand-choose = Hamlenizi seçin…
 hand-choose_molodka = Molodkanızı açın…
 hand-stale = Bu görünüm eskimişti — güncel kartlarınız burada.
 
-result-title = Oyun { $n } bitti
+result-title = { $n }. oyun bitti
 result-eggs = **Yumurta!** 60 : 60 — kimse ceza puanı almıyor.
 result-defeat = { $team }: { $points } ceza puanı.
 result-team_line = { $names }

@@ -7,7 +7,7 @@ hints-button = İpucu
 lobby-hints_button_on = İpuçları: açık
 lobby-hints_button_off = İpuçları: kapalı
 
-hints-line = 💡 **İpucu**: { $move } — { $reason }
+hints-line = 💡 **İpucu**: { $move } — { $reason }.
 hints-move_lead = { $cards } ile açın
 hints-move_beat = { $cards } ile kesin
 hints-move_discard = { $cards } atın

@@ -17,19 +17,22 @@ league-page = Sayfa { $page } / { $pages } · { $total } oyuncu
 
 history-title = Son seriler
 history-empty = Henüz seri yok.
-history-line = { $when } · { $a } - { $b } · ceza puanı { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } - { $b } · ceza puanı { $da } : { $db }{ $eggs ->
         [0] {""}
        *[other] {" · "}{ $eggs } yumurta
     } · { $verdict }{ $ranked }
 history-goats = keçiler: { $names }
 history-goats_with_eggs = yumurtalı keçiler: { $names }
 history-unranked = {" "}· derecesiz
+history-computers = 🤖 { $n } bilgisayar ({ $level })
 history-status-active = sürüyor
 history-status-finished = bitti
 history-status-abandoned = yarıda kaldı
 
 profile-title = { $name } — lig profili
 profile-rating = Puan
+profile-rating_value = { $rating } · ligde #{ $rank }
+profile-rating_note = Puan, oyuncunun takımı kazandıkça yükselir; birkaç oyun oynanana kadar temkinli olarak düşük tutulur.
 profile-series = Seriler
 profile-series_value = { $w } kazanılan · { $l } kaybedilen
 profile-goats = Keçi

@@ -34,6 +34,7 @@ review-act-pass = molodka açmamak
 review-why-could_beat = eli almak kartları saklamaktan daha değerliydi
 review-why-same_card = aynı kart açık oynansa üstteki kartı yenerdi, boşa gitmezdi
 review-why-same_cards = aynı kartlar açık oynansa üstteki kartları yenerdi, boşa gitmezdi
+review-why-keep_card = bu kartı sonraki eller için saklamak bu elden daha değerliydi
 review-why-keep_cards = bu kartları sonraki eller için saklamak bu elden daha değerliydi
 review-why-partner_on_top = eşiniz zaten üstteydi
 review-why-feed_partner = eli eşiniz alıyordu, puanlarınız takımınıza gidecekti

@@ -31,7 +31,7 @@ settings-language = Ortak masanın dili: { $language }
 settings-language_server = sunucunun kendi dili
 settings-footer = Bundan sonra açılan masalar için. Ev sahibi lobide uzunluğu ve süreyi yine değiştirebilir; lig tablosu standart uzunluğu gösterir (diğerleri uzunluk seçeneğiyle).
 settings-league_length = { $target } ceza puanına kadar serilerin ligi
-settings-history_length = {" "}· { $target } puana kadar
+settings-history_length = {" "}· { $target } puanlık seri
 
 rules-at_table = Bu masada
 rules-at_server = Bu sunucudaki yeni masalar

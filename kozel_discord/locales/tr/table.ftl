@@ -16,6 +16,7 @@ picture-stock = Deste
 picture-turn = Sıra
 picture-winning = Alıyor
 picture-took = Aldı
+picture-last_trick = Son el
 picture-tricks = Eller
 picture-defeat_points = Ceza puanı
 picture-eggs = Yumurta

@@ -21,16 +21,12 @@ opt-trumps = , { $n ->
 opt-lead = Зайти: { $cards }
 opt-lead_desc = { $trump ->
         [yes] { $n ->
-            [one] { $n } козир
-            [few] { $n } козирі
-           *[many] { $n } козирів
+            [one] козир,{" "}
+            [few] { $n } козирі,{" "}
+           *[many] { $n } козирів,{" "}
         }
-       *[no] { $n ->
-            [one] { $n } карта
-            [few] { $n } карти
-           *[many] { $n } карт
-        }
-    }, { $points ->
+       *[no] {""}
+    }{ $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
@@ -79,4 +75,5 @@ board-pic_turn = Хід
 board-pic_winning = Бере
 board-pic_took = Взято
 board-pic_your_hand = Ваші карти
+board-pic_last_trick = Минула взятка
 board-pic_your_turn = Ваш хід

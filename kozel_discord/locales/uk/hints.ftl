@@ -7,7 +7,7 @@ hints-button = Підказка
 lobby-hints_button_on = Підказки: увімк.
 lobby-hints_button_off = Підказки: вимк.
 
-hints-line = 💡 **Підказка**: { $move } — { $reason }
+hints-line = 💡 **Підказка**: { $move } — { $reason }.
 hints-move_lead = ходити { $cards }
 hints-move_beat = бити { $cards }
 hints-move_discard = скинути { $cards }

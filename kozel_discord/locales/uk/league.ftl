@@ -21,7 +21,7 @@ league-page = Сторінка { $page } з { $pages } · { $total ->
 
 history-title = Останні партії
 history-empty = Партій ще не було.
-history-line = { $when } · { $a } — { $b } · штрафні очки { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } — { $b } · штрафні очки { $da } : { $db }{ $eggs ->
         [0] {""}
         [one] {" · "}{ $eggs } яйце
         [few] {" · "}{ $eggs } яйця
@@ -30,12 +30,19 @@ history-line = { $when } · { $a } — { $b } · штрафні очки { $da
 history-goats = козли: { $names }
 history-goats_with_eggs = козли з яйцями: { $names }
 history-unranked = {" "}· поза рейтингом
+history-computers = 🤖 { $n ->
+        [one] { $n } комп'ютер
+        [few] { $n } комп'ютери
+       *[many] { $n } комп'ютерів
+    } ({ $level })
 history-status-active = триває
 history-status-finished = закінчена
 history-status-abandoned = покинута
 
 profile-title = { $name } — профіль у лізі
 profile-rating = Рейтинг
+profile-rating_value = { $rating } · #{ $rank } у лізі
+profile-rating_note = Рейтинг зростає з перемогами команди гравця; у новачка він обережно занижений, доки не набереться кілька ігор.
 profile-series = Партії
 profile-series_value = виграно { $w } · програно { $l }
 profile-goats = У козлах

@@ -23,7 +23,7 @@ replay-export = Вивантажити JSON
 replay-exported = Запис кону #{ $id }: його сід і всі ходи, точно як збережено. Цей файл читають `kozel-discord verify` і `kozel-discord simulate`.
 replay-pick = 🎬 Повтор кону…
 replay-pick_hint = 🎬 Повтор кону: виберіть його в меню нижче або введіть { COMMAND("league game") } з його #номером.
-replay-option = #{ $id } · кон { $n } · { $date }
+replay-option = #{ $id } · { $date } · { $n }-й кон партії
 replay-option_lost = { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки

@@ -41,7 +41,7 @@ settings-league_length = Ліга партій до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок
     }
-settings-history_length = {" "}· до { $target }
+settings-history_length = {" "}· партія до { $target }
 
 rules-at_table = За цим столом
 rules-at_server = Нові столи на цьому сервері

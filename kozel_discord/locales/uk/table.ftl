@@ -16,6 +16,7 @@ picture-stock = Колода
 picture-turn = Хід
 picture-winning = Бере
 picture-took = Взято
+picture-last_trick = Минула взятка
 picture-tricks = Взятки
 picture-defeat_points = Штрафні очки
 picture-eggs = Яйця

@@ -17,7 +17,7 @@ from .table import ShownPlay
 
 W = 800
 TOP = 76
-TRICK_Y = TOP + 46
+TRICK_Y = TOP + 46 + 28  # 28: room for the heading of a finished trick
 CARD_W, CARD_H, CARD_STEP = 64, 90, 30
 HAND_Y = TRICK_Y + CARD_H + 94  # room under the trick's pill for the "Your hand" label
 HAND_W, HAND_H, HAND_STEP = 176, 246, 190
@@ -129,6 +129,9 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
             word = st.labels.took if st.finished else st.labels.winning
             pill(d, (x + w / 2, TRICK_Y + CARD_H + 24), word, style.WIN, style.BLACK, 24, w + gap)
         x += w + gap
+    if st.finished:  # a trick already taken: its row's heading (four rows of backs read as
+        # the others' hands when nothing said what they were)
+        text(d, (16, TOP + 14), st.labels.last_trick, font(24, 700), style.WIN, W - 32)
 
 
 def _hand(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:

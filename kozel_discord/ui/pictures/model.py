@@ -22,6 +22,7 @@ class Labels:
     turn: str = "Turn"
     winning: str = "Winning"
     took: str = "Took it"
+    last_trick: str = "Last trick"
     tricks: str = "Tricks"
     defeat_points: str = "Defeat points"
     eggs: str = "Eggs"

@@ -155,11 +155,16 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         d.rounded_rectangle((x0 - 6, y0 - 6, x1 + 6, y1 + 6), 20, style.TURN)
     d.rounded_rectangle((x0, y0, x1, y1), 16, style.PANEL, style.TEAM[team], 4)
     d.rectangle((x0 + 4, y0 + 14, x0 + 11, y1 - 14), style.TEAM[team])
-    if seat == st.dealer:  # a badge on the box's corner: it takes no room from the name
-        letter = st.labels.dealer[:1].upper() or "D"
-        cx, cy = x1 - 8, y0 + 8
-        d.ellipse((cx - 18, cy - 18, cx + 18, cy + 18), style.PANEL_TEXT, style.PANEL, 3)
-        d.text((cx, cy), letter, fill=style.PANEL, font=font(24, 800), anchor="mm")
+    if seat == st.dealer:
+        # The word on the box's lower edge, right (a lone "D" meant nothing to a newcomer;
+        # the name, the hand and the turn pill above keep their room).
+        size = 22  # as the "Turn" pill: a phone shows the picture at about 40%
+        label = fit(st.labels.dealer, font(size, 700), x1 - x0 - 80)
+        w = font(size, 700).getlength(label) + size
+        # Just below the card backs (they end 10 px above the edge); the bottom seat's edge
+        # is near the picture's, where its backs leave room to the right.
+        cy = min(y1 + 6, H - size * 0.75 - 1)
+        pill(d, (x1 - 8 - w / 2, cy), label, style.PANEL_TEXT, style.PANEL, size)
     name = st.labels.seat_names[seat]
     room = x1 - x0 - 36
     text(d, (x0 + 22, y0 + 28), name, name_font(name, room), style.PANEL_TEXT, room)
@@ -218,6 +223,9 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
             img.alpha_composite(e, (ex + i * (size - 6), y + 30))
         cap = f"{st.labels.eggs}: {st.eggs}"
         text(d, (ex - 10, y + 30 + size / 2), cap, font(24, 600), style.EGG, 140, "rm")
+    if st.finished:  # the trick in the middle is the last one, already taken
+        ly = y + (80 if st.eggs else 36)
+        text(d, (x1, ly), st.labels.last_trick, font(24, 700), style.WIN, 220, "rm")
 
 
 # ---------------------------------------------------------------- the trick
