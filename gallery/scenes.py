@@ -149,6 +149,10 @@ class Gallery:
         await s.select(host, lobby, f"kozel:addbot:{tid}", ["3:heuristic"])
         used = self.used(host.global_name or host.username, "kozel", "start")
         self.add("01-lobby", self.snap(s, lobby, used_command=used))
+        # Someone else presses the host's Start: the answer only they see, nothing changes.
+        r = await s.click(mate, lobby, f"kozel:lobby:{tid}:begin")
+        assert r.message is not None
+        self.add("17-not-yours", self.snap(s, r.message))
         await s.click(host, lobby, f"kozel:lobby:{tid}:begin")
         await s.wait_for(driver.table_message, timeout=20, what="the table message")
 
@@ -235,6 +239,10 @@ class Gallery:
         used = self.used(host.global_name or host.username, "league", "player")
         self.add("16-league-player", self.snap(s, profile.message, used_command=used))
         await replay_scenes(self, s, guild, host)
+        rules = await s.slash(host, guild, None, "kozel", subcommand="rules")
+        assert rules.message is not None
+        used = self.used(host.global_name or host.username, "kozel", "rules")
+        self.add("18-rules", self.snap(s, rules.message, used_command=used))
         await self.house_rules(s, guild, host, mate)
 
     async def set_ranked(self, s: DiscordStandIn, guild: Any, host: Any, on: bool) -> None:

@@ -29,8 +29,8 @@ def _need_seat_number(seat: int) -> None:
 
 
 def _need_host(t: Table, user_id: int) -> None:
-    if user_id != t.host_id:
-        raise ServiceError(ErrorKey.HOST_ONLY)
+    if user_id != t.host_id:  # named: whom to ask (shown only to the one who clicked)
+        raise ServiceError(ErrorKey.HOST_ONLY, host=f"<@{t.host_id}>")
 
 
 def _need_seated_or_host(t: Table, user_id: int) -> None:

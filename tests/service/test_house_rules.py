@@ -68,6 +68,7 @@ async def test_the_host_cycles_the_length_and_the_series_is_played_to_it(
     with pytest.raises(ServiceError) as refused:
         await svc.set_length(CHANNEL, t.table_id, B)
     assert refused.value.key is ErrorKey.HOST_ONLY
+    assert refused.value.params == {"host": f"<@{HOST}>"}  # whom to ask
     with pytest.raises(ServiceError) as bad:
         await svc.set_length(CHANNEL, t.table_id, HOST, 7)
     assert bad.value.key is ErrorKey.BAD_LENGTH and t.target == 12

@@ -48,7 +48,7 @@ sort-defeat_points_inflicted = verdirilen ceza puanı
 
 rules-title = 4 kartla Kozel — kısaca kurallar
 rules-text = **Oyuncular**: iki takımda dört kişi; ortaklar karşılıklı oturur (1+3. yerler 2+4. yerlere karşı).
-    {"**"}Deste**: 36 kart. Bir renkte küçükten büyüğe sıra: 6 7 8 9 J Q K **10** A. Puanlar: J 2, Q 3, K 4, 10 10, A 11 — destede 120.
+    {"**"}Deste**: 36 kart. Bir renkte küçükten büyüğe sıra: 6 7 8 9 J Q K **10** A. Puanlar: vale 2, kız 3, papaz 4, onlu 10, as 11 — destede 120.
     {"**"}Dağıtım**: herkese 4 kart; destenin ortasından bir kart gösterilir: onun rengi kozdur.
     {"**"}El**: açan oyuncu **tek renkten** bir ya da daha fazla kart oynar. Sonraki her oyuncu aynı sayıda kart oynar: ya onları **yener** (her kart üstteki bir kartı yener: aynı renkten daha büyük bir kart ya da koz olmayan bir karta karşı herhangi bir koz) ya da istediği kartları **kapalı atar**. Eli en son yenen alır (kimse yenmediyse açan).
     {"**"}Molodka**: aynı renkten dört kart, el açıkken sıra beklemeden açılabilir; oynanan kartlar geri döner ve molodka yeni açış olur. Öncelik eli açandan saat yönünde gider.

@@ -5,4 +5,4 @@ fair-table = 🔒 Dağıtım mühürlendi: { $short }…
 fair-tricks_footer = 🔒 Dağıtım mührü (bu oyunun tohumu ile tuzunun SHA-256 özeti; oyun bitince açıklanır): { $commitment }
 fair-reveal_title = 🔓 Adil dağıtım
 fair-reveal = { $short }… mührünün anahtarı:
-fair-reveal_check = Dağıtımı ve her hamleyi doğrulamak için: oyunun dışa aktarımıyla kozel-discord verify (tekrarındaki «JSON olarak dışa aktar»).
+fair-reveal_check = Dağıtımı ve hamleleri doğrulamak için: oyunun tekrarındaki «JSON olarak dışa aktar» ile kozel-discord verify.
