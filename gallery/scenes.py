@@ -158,7 +158,7 @@ class Gallery:
 
         humans = {host.id: host, mate.id: mate}
         want = {"lead", "answer", "table", "ping", "fair"}
-        tricks: Message | None = None  # "Last tricks" a few moves in: the full commitment
+        tricks: Message | None = None  # "Tricks so far" a few moves in: the full commitment
         moves = 0
         for _ in range(4000):
             token = driver.state_token()  # before the check: a post in between wakes the wait

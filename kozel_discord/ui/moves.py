@@ -29,6 +29,7 @@ from ..engine import (
     beat_pairing,
 )
 from ..i18n import t
+from . import pictures
 from .emojis import CARD_EMOJIS, card_text, cards_text
 
 MAX_OPTIONS = 25  # Discord's limit of a select menu
@@ -62,7 +63,8 @@ def _marked(c: Card, obs: Observation, locale: str) -> str:
 def _kept(action: Action, obs: Observation, locale: str) -> str:
     """The description's " · keeps …" (the cards left in the hand), or nothing when the move
     plays them all ("your last card" only pushed the move's words past a menu's width)."""
-    kept = [c for c in obs.hand if c not in action.cards]
+    # in the order of "Your cards" (suit by suit, the trumps last)
+    kept = [c for c in pictures.hand_order(obs.hand, obs.trump) if c not in action.cards]
     return t("opt.keeps", locale, cards=cards_text(kept, locale)) if kept else ""
 
 

@@ -9,7 +9,7 @@ One Container, its accent the colour of the team to play (the picture's team col
 3. a TextDisplay with the rest: seats and hand sizes, tricks, trump and stock, defeat
    points toward the target, eggs, the last move (the text summary that stays for
    notifications, screen readers and clients without images);
-4. the controls ("My hand", "Last tricks"), left out of a frozen game's message.
+4. the controls ("My hand", "Tricks so far"), left out of a frozen game's message.
 
 Everything comes from the public observation (``observe(series, None)``, or
 ``observe_game_end`` for a game's final position). The picture is drawn in a worker
@@ -394,6 +394,6 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
     if last and not obs.series_over:  # only a move the clock made: the trick lists the rest
         lines.append(last)
     sealed = fair.commitment(table, obs.game_number)
-    if sealed is not None:  # small print: the full value is in "Last tricks"
+    if sealed is not None:  # small print: the full value is in "Tricks so far"
         lines.append("-# " + t("fair.table", locale, short=fair_deals.short(sealed)))
     return "\n".join(lines)

@@ -1,5 +1,5 @@
 """Finished tricks as text: the "last trick" line of the table message and the
-"Last tricks" button, which shows whoever clicks it the tricks of this game so far.
+"Tricks so far" button, which shows whoever clicks it the tricks of this game so far.
 
 Only the public observation's ``taken`` tricks are shown: face-up cards, discards as backs.
 """
@@ -68,9 +68,9 @@ def tricks_embed(
 class LastTricksButton(
     Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"kozel:tricks:{TID}"
 ):
-    """ "Last tricks" on the table message: the tricks of this game, to the clicker only."""
+    """ "Tricks so far" on the table message: the tricks of this game, to the clicker only."""
 
-    def __init__(self, table_id: str, label: str = "Last tricks") -> None:
+    def __init__(self, table_id: str, label: str = "Tricks so far") -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,

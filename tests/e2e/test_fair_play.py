@@ -1,6 +1,6 @@
 """Provably fair deals, end to end: the real bot (each game's seed and salt from the OS)
 against the stand-in. The commitment is on the table from the deal on (short form) and in
-"Last tricks" (full); no message, public or ephemeral, shows a running game's seed or salt;
+"Tricks so far" (full); no message, public or ephemeral, shows a running game's seed or salt;
 after the game its summary reveals the line that hashes to the commitment, and the stored
 record is what `kozel-discord verify` accepts."""
 
@@ -56,7 +56,7 @@ async def test_the_deal_is_committed_and_the_reveal_verifies(
     driver = Driver(standin, guild, {0: alice, 2: bob}, lambda o: str(rng.choice(o)["value"]))
     tid = await driver.open_table(alice, {1: "random", 3: "random"})
 
-    # At the deal: the short commitment on the table, the full one in "Last tricks".
+    # At the deal: the short commitment on the table, the full one in "Tricks so far".
     table = driver.table_message()
     assert table is not None
     posted = "\n".join(text_displays(table, 0))

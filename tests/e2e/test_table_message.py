@@ -112,7 +112,7 @@ async def test_table_messages_show_the_public_picture_every_trick_and_freeze_per
         line = trick_line(table, trick, locale, last=True)
         assert any(line in text for text in seen), f"never shown: {line}"
 
-    # "Last tricks" shows the clicker the tricks of this game.
+    # "Tricks so far" shows the clicker the tricks of this game.
     answer = await standin.click(alice, second, f"kozel:tricks:{driver.tid}")
     assert answer.message is not None and answer.message.visible_to == alice.id
     assert "Tricks of game 2" in embed_text(answer.message)

@@ -69,7 +69,7 @@ def test_two_computers_of_one_level_are_written_once() -> None:
     # "vs 🤖 normal ×2" read as a description of the humans before it
     assert "<@101> and <@102> vs 🤖\u00a02\u00a0computers\u00a0(normal)\u00a0· " in line
     ru = series_line(_series(HUMANS_VS_NORMALS, 0), "ru")
-    assert "<@101> и <@102>\u00a0— 🤖\u00a02\u00a0компьютера\u00a0(средний)" in ru
+    assert "<@101> и <@102>\u00a0— 🤖\u00a02\u00a0компьютера\u00a0(уровень:\u00a0средний)" in ru
     mixed = (*HUMANS_VS_NORMALS[:3], SeatSpec(3, None, "Bot 3", "random"))
     assert "vs 🤖\u00a0normal and 🤖\u00a0easy\u00a0· " in series_line(_series(mixed, 0), "en")
 

@@ -45,7 +45,7 @@ series-games = Every game · card points A : B
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (no trick)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 or fewer)
-series-outcome-under_sixty = { $team } +{ $dp }
+series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = eggs 🥚
 series-earlier_games = … { $n ->
         [one] { $n } earlier game

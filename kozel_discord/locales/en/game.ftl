@@ -56,7 +56,7 @@ lobby-cancelled = The table was cancelled.
 
 trick-lead = { $who } led { $cards }
 trick-beat = { $who } beat with { $cards }
-trick-molodka = { $who } laid a molodka: { $cards }
+trick-molodka = { $who } laid a molodka: { $cards }
 trick-discard = { $who } discarded { $cards }
 
 table-title = Kozel — game { $n }
@@ -75,7 +75,7 @@ table-trick = Current trick ({ $k ->
     } each)
 table-trick_new = Current trick
 table-trick_empty = Nothing played yet.
-table-trick_empty_last = Nothing played yet (the picture shows the last trick).
+table-trick_empty_last = Nothing played yet in this trick.
 table-series_score = Defeat points: A { $a } · B { $b }{ $eggs ->
         [0] {""}
         [one] {" "}· { $eggs } egg (60 : 60)

@@ -6,7 +6,7 @@ table-trump_short = trump { $card }
 table-defeat_points = Defeat points (series to { $target }): { $a } · { $b }
 table-eggs = Eggs so far: { $n }
 
-button-last_tricks = Last tricks
+button-last_tricks = Tricks so far
 tricks-title = Tricks of game { $n } so far: { $total }
 tricks-none = No trick has been taken in this game yet.
 tricks-taker = { $who } took it ({ $team })

@@ -1,7 +1,7 @@
 # Личная доска («Мои карты») и её меню ходов (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (козырь)
-opt-keeps = {" "}· в руке { $cards }
+opt-keeps = {" "}· останутся { $cards }
 opt-pair = { $new } бьёт { $old }
 opt-takes = взятка ваша
 opt-on_top = пока сверху

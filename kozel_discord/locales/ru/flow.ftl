@@ -49,12 +49,12 @@ series-best_trick = Самая дорогая взятка: { $who } — { $poin
         [one] { $cards } карта
         [few] { $cards } карты
        *[many] { $cards } карт
-    }) в коне { $n }.
+    }) в коне { $n }.
 series-games = Все коны · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 или меньше)
-series-outcome-under_sixty = { $team } +{ $dp }
+series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = яйца 🥚
 series-earlier_games = … и ещё { $n ->
         [one] { $n } кон раньше

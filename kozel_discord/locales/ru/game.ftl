@@ -80,7 +80,7 @@ table-trick = Текущая взятка (по { $k ->
     })
 table-trick_new = Текущая взятка
 table-trick_empty = Пока ничего не сыграно.
-table-trick_empty_last = Пока ничего не сыграно (на картинке — прошлая взятка).
+table-trick_empty_last = В этой взятке пока ничего не сыграно.
 table-series_score = Штрафные очки: А { $a } · Б { $b }{ $eggs ->
         [0] {""}
         [one] {" "}· { $eggs } яйцо (60 : 60)

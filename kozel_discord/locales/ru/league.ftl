@@ -34,7 +34,7 @@ history-computers = 🤖 { $n ->
         [one] { $n } компьютер
         [few] { $n } компьютера
        *[many] { $n } компьютеров
-    } ({ $level })
+    } (уровень: { $level })
 history-status-active = идёт
 history-status-finished = окончена
 history-status-abandoned = брошена
@@ -42,7 +42,7 @@ history-status-abandoned = брошена
 profile-title = { $name } — профиль в лиге
 profile-rating = Рейтинг
 profile-rating_value = { $rating } · #{ $rank } в лиге
-profile-rating_note = Рейтинг растёт с победами команды игрока; у новичка он осторожно занижен, пока не наберётся несколько игр.
+profile-rating_note = Рейтинг растёт с победами команды игрока; у новичка он осторожно занижен, пока не сыграно несколько конов.
 profile-series = Партии
 profile-series_value = выиграно { $w } · проиграно { $l }
 profile-goats = В козлах

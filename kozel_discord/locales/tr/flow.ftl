@@ -17,7 +17,7 @@ series-games = Bütün oyunlar · kart puanı A : B
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (el yok)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 veya daha az)
-series-outcome-under_sixty = { $team } +{ $dp }
+series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = yumurta 🥚
 series-earlier_games = … önceki { $n } oyun
 

@@ -61,7 +61,7 @@ table-tricks = { $n } el
 table-trick = Bu el (herkes { $k } kart)
 table-trick_new = Bu el
 table-trick_empty = Henüz bir şey oynanmadı.
-table-trick_empty_last = Henüz bir şey oynanmadı (resimde son el görünüyor).
+table-trick_empty_last = Bu elde henüz bir şey oynanmadı.
 table-series_score = Ceza puanı: A { $a } · B { $b }{ $eggs ->
         [0] {""}
        *[other] {" "}· { $eggs } yumurta (60 : 60)

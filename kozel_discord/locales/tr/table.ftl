@@ -6,7 +6,7 @@ table-trump_short = koz { $card }
 table-defeat_points = Ceza puanı (seri { $target } puana kadar): { $a } · { $b }
 table-eggs = Şimdiye kadar yumurta: { $n }
 
-button-last_tricks = Son eller
+button-last_tricks = Oynanan eller
 tricks-title = { $n }. oyunun şimdiye kadarki elleri: { $total }
 tricks-none = Bu oyunda henüz el alınmadı.
 tricks-taker = { $who } aldı ({ $team })

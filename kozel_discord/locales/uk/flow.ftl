@@ -49,12 +49,12 @@ series-best_trick = Найдорожчий хабар: { $who } — { $points ->
         [one] { $cards } карта
         [few] { $cards } карти
        *[many] { $cards } карт
-    }) у коні { $n }.
+    }) у коні { $n }.
 series-games = Усі кони · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без хабарів)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)
-series-outcome-under_sixty = { $team } +{ $dp }
+series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = яйця 🥚
 series-earlier_games = … і ще { $n ->
         [one] { $n } кон раніше

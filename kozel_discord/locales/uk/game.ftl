@@ -78,7 +78,7 @@ table-trick = Поточна взятка (по { $k ->
     })
 table-trick_new = Поточна взятка
 table-trick_empty = Поки нічого не зіграно.
-table-trick_empty_last = Поки нічого не зіграно (на малюнку — минула взятка).
+table-trick_empty_last = У цій взятці поки нічого не зіграно.
 table-series_score = Штрафні очки: А { $a } · Б { $b }{ $eggs ->
         [0] {""}
         [one] {" "}· { $eggs } яйце (60 : 60)

@@ -34,7 +34,7 @@ history-computers = 🤖 { $n ->
         [one] { $n } комп'ютер
         [few] { $n } комп'ютери
        *[many] { $n } комп'ютерів
-    } ({ $level })
+    } (рівень: { $level })
 history-status-active = триває
 history-status-finished = закінчена
 history-status-abandoned = покинута
@@ -42,7 +42,7 @@ history-status-abandoned = покинута
 profile-title = { $name } — профіль у лізі
 profile-rating = Рейтинг
 profile-rating_value = { $rating } · #{ $rank } у лізі
-profile-rating_note = Рейтинг зростає з перемогами команди гравця; у новачка він обережно занижений, доки не набереться кілька ігор.
+profile-rating_note = Рейтинг зростає з перемогами команди гравця; у новачка він обережно занижений, доки не зіграно кілька конів.
 profile-series = Партії
 profile-series_value = виграно { $w } · програно { $l }
 profile-goats = У козлах
