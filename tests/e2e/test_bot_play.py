@@ -326,13 +326,13 @@ async def test_molodka_out_of_turn_returns_played_cards_and_takes_the_trick(
     assert len(molodka) == 1
     await standin.select(users[dealer], board, sel, [str(molodka[0]["value"])])
     await standin.wait_for(
-        lambda: "laid\u00a0a\u00a0molodka" in embed_text(driver.table_message()), timeout=10
+        lambda: "laid a molodka" in embed_text(driver.table_message()), timeout=10
     )  # type: ignore[arg-type]
     table = embed_text(driver.table_message())  # type: ignore[arg-type]
     current_trick = (
         table.split("Current trick")[1].split("Last trick")[0].split("Kozel\u00a0— game")[0]
     )
-    assert "laid\u00a0a\u00a0molodka" in current_trick and "led" not in current_trick
+    assert "laid a molodka" in current_trick and "led" not in current_trick
     # The cards already played went back: everyone holds four again.
     for seat in (leader, (leader + 1) % 4):
         text = embed_text(await driver.hand(users[seat]))

@@ -65,3 +65,10 @@ def test_the_lobby_says_whether_the_series_counts_and_offers_hints_only_where_po
     assert "This series counts for the league" in _settings(table)
     assert "hints" not in (render.lobby_embed(table, "en-US").footer.text or "")
     assert not any(c.custom_id.endswith(":hints") for c in lobby_view(table, "en-US").children)  # type: ignore[attr-defined]
+
+
+def test_the_lobby_names_its_host() -> None:
+    # A guest learnt who may start the table only from a refused click.
+    table = _lobby(None)
+    assert _settings(table).splitlines()[0] == f"Host: <@{table.host_id}>"
+    assert _settings(table, "ru").splitlines()[0] == f"Хозяин стола: <@{table.host_id}>"

@@ -37,6 +37,7 @@ lobby-title = Kozel — a new table
 lobby-description = Four players in two teams; partners sit opposite. Take a seat, or fill one with a computer player. The host starts when all four seats are full.
 lobby-started = The game has started — see the table message below.
 lobby-settings = Settings
+lobby-host = Host: { $host }
 lobby-timer_on = Move timer: { $seconds ->
         [one] { $seconds } second
        *[other] { $seconds } seconds

@@ -35,6 +35,7 @@ lobby-title = Kozel — yeni masa
 lobby-description = İki takımda dört oyuncu; ortaklar karşılıklı oturur. Bir yere oturun ya da boş bir yere bilgisayar oyuncu ekleyin. Dört yer dolunca masayı açan oyunu başlatır.
 lobby-started = Oyun başladı — masa mesajı aşağıda.
 lobby-settings = Ayarlar
+lobby-host = Masayı açan: { $host }
 lobby-timer_on = Hamle süresi: { $seconds } saniye (sonra hamleyi bilgisayar yapar)
 lobby-timer_off = Hamle süresi: sınırsız
 lobby-sit = Otur: { $seat }
