@@ -2,14 +2,15 @@
 
 One Container, its accent the colour of the team to play (the picture's team colours):
 
-1. a TextDisplay with whose turn it is and the current trick, the play winning it and its
-   team; between tricks, the trick just taken ("last trick: Alice took it with A♥") --
-   the first lines a phone shows;
+1. a TextDisplay with whose turn it is (a finished game: its end and result) -- with the
+   picture, what a phone's first screen shows;
 2. a MediaGallery with the drawn table (``attachment://table.png``);
-3. a TextDisplay with the rest: seats and hand sizes, tricks, trump and stock, defeat
-   points toward the target, eggs, the last move (the text summary that stays for
-   notifications, screen readers and clients without images);
-4. the controls ("My hand", "Tricks so far"), left out of a frozen game's message.
+3. a TextDisplay with the current trick, the play winning it and its team, and the trick
+   just taken ("last trick: Alice took it with A♥");
+4. a TextDisplay with the rest: seats and tricks, trump and stock, defeat points toward
+   the target, eggs, the last move (the texts stay for notifications, screen readers and
+   clients without images);
+5. the controls ("My hand", "Tricks so far"), left out of a frozen game's message.
 
 Everything comes from the public observation (``observe(series, None)``, or
 ``observe_game_end`` for a game's final position). The picture is drawn in a worker
@@ -265,8 +266,13 @@ def layout(
         else TEAM_COLOURS[team_of(obs.turn)]
     )
     box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
-    box.add_item(discord.ui.TextDisplay(first_lines(table, obs, locale, final=final)))
+    # Whose turn first, then the picture: a phone's first screen shows the table itself
+    # (the trick's lines above it filled that screen with text); the words follow it.
+    head, trick = first_lines(table, obs, locale, final=final)
+    box.add_item(discord.ui.TextDisplay(head))
     box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{TABLE_PNG}")))
+    if trick:
+        box.add_item(discord.ui.TextDisplay(trick))
     box.add_item(discord.ui.TextDisplay(summary(table, obs, locale)))
     if not final and not obs.series_over:
         row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
@@ -294,16 +300,16 @@ def done_layout(text: str) -> discord.ui.LayoutView:
 
 
 # ---------------------------------------------------------------- the text
-def first_lines(table: Table, obs: Observation, locale: str, *, final: bool = False) -> str:
-    """Whose turn, then the current trick and what wins it (or the trick just taken)."""
-    lines: list[str] = []
+def first_lines(
+    table: Table, obs: Observation, locale: str, *, final: bool = False
+) -> tuple[str, str]:
+    """Above the picture, whose turn it is (or the game's end and result); below it, the
+    current trick and what wins it, or the trick just taken."""
     if final:  # the game is over: its result, then the trick that ended it (no trick now)
-        lines.append(t("table.game_over", locale, n=obs.game_number))
-        lines.append(result_line(obs, locale))
-        if obs.taken:
-            lines.append(trick_line(table, obs.taken[-1], locale, last=True))
-        return "\n".join(line for line in lines if line)
-    lines.append(turn_text(table, obs, locale))
+        head = [t("table.game_over", locale, n=obs.game_number), result_line(obs, locale)]
+        last = [trick_line(table, obs.taken[-1], locale, last=True)] if obs.taken else []
+        return "\n".join(line for line in head if line), "\n".join(last)
+    lines: list[str] = []
     heading = t("table.trick", locale, k=obs.k) if obs.k else t("table.trick_new", locale)
     trump = render.card_text(obs.trump_card, locale)
     lines.append(f"**{heading}**{NBSP}· {t('table.trump_short', locale, card=trump)}")
@@ -326,7 +332,7 @@ def first_lines(table: Table, obs: Observation, locale: str, *, final: bool = Fa
         lines.append(t("table.trick_empty_last" if shown else "table.trick_empty", locale))
     if obs.taken:  # also once the next trick began: coalesced edits never hide an outcome
         lines.append(trick_line(table, obs.taken[-1], locale, last=True))
-    return "\n".join(lines)
+    return turn_text(table, obs, locale), "\n".join(lines)
 
 
 def turn_text(table: Table, obs: Observation, locale: str) -> str:

@@ -96,18 +96,18 @@ async def test_table_messages_show_the_public_picture_every_trick_and_freeze_per
         png = v.attachments[0].data
         assert png in drawn, f"version {v.index} shows no public position of game 1"
         shown = observe(drawn[png], None)
-        first_lines = text_displays(first, v.index)[0]
+        first_lines = "\n".join(text_displays(first, v.index))
         if shown.taken:
             assert trick_line(table, shown.taken[-1], locale, last=True) in first_lines
         assert any(c.get("custom_id") for c in _components(v.payload)), "live: has controls"
     last = versions[-1]
     assert last.attachments[0].data == final_png
     assert not [c for c in _components(last.payload) if c.get("custom_id")], "frozen"
-    frozen_text = text_displays(first)[0]
+    frozen_text = "\n".join(text_displays(first))
     assert "Game 1 has ended" in frozen_text
     assert trick_line(table, end.taken[-1], locale, last=True) in frozen_text
     # Every trick of game 1 was on screen: the version right after it shows its outcome.
-    seen = {text for v in versions for text in text_displays(first, v.index)[:1]}
+    seen = {"\n".join(text_displays(first, v.index)) for v in versions}
     for trick in end.taken:
         line = trick_line(table, trick, locale, last=True)
         assert any(line in text for text in seen), f"never shown: {line}"

@@ -11,7 +11,7 @@ from kozel_discord.engine import Series, observe, observe_game_end
 from kozel_discord.i18n import t
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import render
-from kozel_discord.ui.table_message import first_lines, result_line, summary
+from kozel_discord.ui.table_message import first_lines, layout, result_line, summary, turn_text
 from kozel_discord.ui.tricks import team_count, team_tag, trick_line, tricks_embed
 
 
@@ -39,8 +39,10 @@ def test_a_finished_game_says_its_result_and_its_last_trick(seed: int, locale: s
     assert table.series is not None
     end = observe_game_end(table.series, None)
     assert end is not None and end.game_number == 1 and end.taken
-    text = first_lines(table, end, locale, final=True)
+    head, below = first_lines(table, end, locale, final=True)
+    text = f"{head}\n{below}"
     lines = text.splitlines()
+    assert head.splitlines() == lines[:2]  # above the picture: the end and the result
     assert lines[0] == t("table.game_over", locale, n=1)
     assert lines[1] == result_line(end, locale) != ""
     assert lines[2] == trick_line(table, end.taken[-1], locale, last=True)
@@ -48,10 +50,10 @@ def test_a_finished_game_says_its_result_and_its_last_trick(seed: int, locale: s
     assert t("table.trick_empty_last", locale) not in text  # no "nothing played yet"
     # While the game runs, the same position would show whose turn it is and the trick,
     # and say that the picture still shows the last one (it does until the next lead).
-    assert t("table.trick_empty_last", locale) in first_lines(table, end, locale)
+    assert t("table.trick_empty_last", locale) in first_lines(table, end, locale)[1]
     fresh = _table(Series(seed))
     assert fresh.series is not None
-    first = first_lines(fresh, observe(fresh.series, None), locale)
+    first = "\n".join(first_lines(fresh, observe(fresh.series, None), locale))
     assert (
         t("table.trick_empty", locale) in first and t("table.trick_empty_last", locale) not in first
     )
@@ -110,3 +112,24 @@ def test_the_list_of_tricks_heads_each_trick_by_its_taker_one_play_a_line() -> N
         assert heading.startswith(f"**{n}. ") and " took it (" in heading
         assert " with " not in heading
         assert len(plays) == len(trick.plays) and all(p.startswith("• ") for p in plays)
+
+
+def test_a_phone_sees_whose_turn_then_the_picture_then_the_words() -> None:
+    # The trick's lines above the picture filled a phone's first screen with text: the
+    # turn line comes first, the picture next, the trick and the summary after it.
+    table = _after_game_one(1)
+    assert table.series is not None
+    series = table.series
+    rng = random.Random(5)
+    while not series.game.plays:  # a trick with a play in it
+        turn = series.turn
+        assert turn is not None
+        series.apply(turn, rng.choice(series.legal_actions(turn)))
+    obs = observe(series, None)
+    (box,) = layout(table, obs, "en-US").to_components()
+    kinds = [c["type"] for c in box["components"]]
+    assert kinds == [10, 12, 10, 10, 1]  # text, media gallery, text, text, buttons
+    texts = [c["content"] for c in box["components"] if c["type"] == 10]
+    assert texts[0] == turn_text(table, obs, "en-US")
+    assert texts[1].startswith("**Current trick") and "• " in texts[1]
+    assert texts[2] == summary(table, obs, "en-US")
