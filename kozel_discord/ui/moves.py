@@ -98,6 +98,8 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
             for n, o in pairs
         )
         last = len(obs.trick) == SEATS - 1
+        # the outcome first: a phone cuts a long description ("… beats K♥, K♤ (trump) beats
+        # A♥ — takes the trick" lost its end under four pairs)
         outcome = t("opt.takes" if last else "opt.on_top", locale)
         return MoveOption(
             action,

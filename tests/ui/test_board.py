@@ -95,7 +95,9 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
             if o.group == "beat":
                 assert " beats\u00a0" in o.description
                 last = len(obs.trick) == 3
-                assert o.description.endswith("takes the trick" if last else "on top for now")
+                # the outcome first: a phone cuts the end of a long description
+                outcome = "takes the trick" if last else "on top for now"
+                assert o.description.startswith(f"{outcome}\u00a0· "), o.description
         for group in groups.values():
             descriptions = [o.description for o in group]
             assert len(set(descriptions)) == len(descriptions), descriptions
@@ -288,3 +290,26 @@ def test_who_wins_the_trick_is_said_once_the_lead_has_an_answer() -> None:
             continue
         text = "\n".join(_texts(board.board_view(_table(series), obs, 1, "en-US")))
         assert ("Winning:" in text) == (len(obs.trick) > 1), text
+
+
+# What a phone shows of a menu description on one line (gallery: 400 CSS px): the Russian
+# "1 козырь, 10 очков · в руке 7♦ J♦ 6♥" (37) already touched the edge, and
+# "… · останутся 6♥ 7♦ J♦" (39) lost its last card.
+LEAD_DESCRIPTION_MAX = 36
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_a_lead_description_keeps_its_last_card_on_a_phone(locale: str) -> None:
+    longest = ""
+    for seed in range(60):
+        series, rng = Series(seed), random.Random(seed)
+        for _ in range(40):
+            seat = series.turn
+            if series.over or seat is None:
+                break
+            for o in moves.move_options(observe(series, seat), locale):
+                shown = o.description.replace("\u2060", "")  # word joiners take no room
+                if o.group == "lead" and len(shown) > len(longest):
+                    longest = shown
+            series.apply(seat, rng.choice(series.legal_actions(seat)))
+    assert longest and len(longest) <= LEAD_DESCRIPTION_MAX, longest

@@ -7,7 +7,7 @@ opt-pair = { $new } beats { $old }
 opt-takes = takes the trick
 opt-on_top = on top for now
 opt-beat = Beat with { $cards }
-opt-beat_desc = { $pairs } — { $outcome }
+opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Discard { $cards }
 # $trumps is empty or opt-trumps; $kept (here and in opt-lead_desc) is empty or opt-keeps.
 opt-discard_desc = Puts { $points ->

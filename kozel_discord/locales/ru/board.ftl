@@ -1,12 +1,12 @@
 # Личная доска («Мои карты») и её меню ходов (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (козырь)
-opt-keeps = {" "}· останутся { $cards }
+opt-keeps = {" "}· в руке { $cards }
 opt-pair = { $new } бьёт { $old }
 opt-takes = взятка ваша
 opt-on_top = пока сверху
 opt-beat = Побить: { $cards }
-opt-beat_desc = { $pairs } — { $outcome }
+opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Сбросить { $cards }
 opt-discard_desc = Во взятку { $points ->
         [one] { $points } очко

@@ -6,7 +6,7 @@ opt-pair = { $new } б'є { $old }
 opt-takes = взятка ваша
 opt-on_top = поки зверху
 opt-beat = Побити: { $cards }
-opt-beat_desc = { $pairs } — { $outcome }
+opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Скинути { $cards }
 opt-discard_desc = У взятку { $points ->
         [one] { $points } очко
