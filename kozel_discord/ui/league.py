@@ -142,10 +142,10 @@ def series_line(s: SeriesSummary, locale: str) -> str:
         ]
         if len(players) != 2:
             return ", ".join(players)
-        computers = [seat.computer_level for seat in s.seats if seat.team == team]
-        if players[0] == players[1] and None not in computers:  # one level: "🤖 2 computers
+        levels = [seat.computer_level for seat in s.seats if seat.team == team]
+        if levels[0] is not None and levels[0] == levels[1]:  # one level: "🤖 2 computers
             # (normal)" ("🤖 normal ×2" read as a description of the humans before it)
-            level = t(f"level.{computers[0]}", locale)
+            level = t(f"level.{levels[0]}", locale)
             return t("history.computers", locale, n=2, level=level).replace(" ", NBSP)
         return t("team.pair", locale, first=players[0], second=players[1])
 

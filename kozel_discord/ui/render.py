@@ -93,8 +93,11 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
         else t("lobby.timer_off", locale)
     )
     # the host first: a guest learnt who may start only from a refused click
-    rules = [t("lobby.host", locale, host=f"<@{table.host_id}>")]
-    rules += [t("lobby.length", locale, target=table.target), timer]
+    rules = [
+        t("lobby.host", locale, host=f"<@{table.host_id}>"),
+        t("lobby.length", locale, target=table.target),
+        timer,
+    ]
     # Whether the series counts for the league: the seats as they are now decide it (the
     # lobby is drawn again at every change); with hints on, the hints line says it.
     ranked = lobby_rules.would_be_ranked(table)

@@ -268,7 +268,7 @@ def layout(
     box: discord.ui.Container[discord.ui.LayoutView] = discord.ui.Container(accent_colour=colour)
     # Whose turn first, then the picture: a phone's first screen shows the table itself
     # (the trick's lines above it filled that screen with text); the words follow it.
-    head, trick = first_lines(table, obs, locale, final=final)
+    head, trick = head_and_trick(table, obs, locale, final=final)
     box.add_item(discord.ui.TextDisplay(head))
     box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{TABLE_PNG}")))
     if trick:
@@ -300,7 +300,7 @@ def done_layout(text: str) -> discord.ui.LayoutView:
 
 
 # ---------------------------------------------------------------- the text
-def first_lines(
+def head_and_trick(
     table: Table, obs: Observation, locale: str, *, final: bool = False
 ) -> tuple[str, str]:
     """Above the picture, whose turn it is (or the game's end and result); below it, the

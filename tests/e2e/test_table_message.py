@@ -96,9 +96,9 @@ async def test_table_messages_show_the_public_picture_every_trick_and_freeze_per
         png = v.attachments[0].data
         assert png in drawn, f"version {v.index} shows no public position of game 1"
         shown = observe(drawn[png], None)
-        first_lines = "\n".join(text_displays(first, v.index))
+        texts = "\n".join(text_displays(first, v.index))
         if shown.taken:
-            assert trick_line(table, shown.taken[-1], locale, last=True) in first_lines
+            assert trick_line(table, shown.taken[-1], locale, last=True) in texts
         assert any(c.get("custom_id") for c in _components(v.payload)), "live: has controls"
     last = versions[-1]
     assert last.attachments[0].data == final_png

@@ -57,7 +57,7 @@ def test_the_table_shows_the_short_commitment_and_no_secret(locale: str) -> None
     assert last.startswith("-# 🔒 ") and f"{sealed[:12]}…" in last
     assert sealed not in text  # the short form only: the table stays uncluttered
     for secret in _secrets(t, 2):
-        assert secret not in text + "".join(table_message.first_lines(t, obs, locale))
+        assert secret not in text + "".join(table_message.head_and_trick(t, obs, locale))
 
 
 def test_a_table_without_a_salt_shows_no_commitment() -> None:

@@ -39,7 +39,7 @@ def _public_text(table: Table, series: Series, locale: str) -> str:
     obs = observe(series, None)
     return "\n".join(
         [
-            *table_message.first_lines(table, obs, locale),
+            *table_message.head_and_trick(table, obs, locale),
             table_message.summary(table, obs, locale),
             table_message.turn_text(table, obs, locale),
         ]

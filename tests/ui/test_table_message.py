@@ -11,7 +11,7 @@ from kozel_discord.engine import Series, observe, observe_game_end
 from kozel_discord.i18n import t
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import render
-from kozel_discord.ui.table_message import first_lines, layout, result_line, summary, turn_text
+from kozel_discord.ui.table_message import head_and_trick, layout, result_line, summary, turn_text
 from kozel_discord.ui.tricks import team_count, team_tag, trick_line, tricks_embed
 
 
@@ -39,7 +39,7 @@ def test_a_finished_game_says_its_result_and_its_last_trick(seed: int, locale: s
     assert table.series is not None
     end = observe_game_end(table.series, None)
     assert end is not None and end.game_number == 1 and end.taken
-    head, below = first_lines(table, end, locale, final=True)
+    head, below = head_and_trick(table, end, locale, final=True)
     text = f"{head}\n{below}"
     lines = text.splitlines()
     assert head.splitlines() == lines[:2]  # above the picture: the end and the result
@@ -50,10 +50,10 @@ def test_a_finished_game_says_its_result_and_its_last_trick(seed: int, locale: s
     assert t("table.trick_empty_last", locale) not in text  # no "nothing played yet"
     # While the game runs, the same position would show whose turn it is and the trick,
     # and say that the picture still shows the last one (it does until the next lead).
-    assert t("table.trick_empty_last", locale) in first_lines(table, end, locale)[1]
+    assert t("table.trick_empty_last", locale) in head_and_trick(table, end, locale)[1]
     fresh = _table(Series(seed))
     assert fresh.series is not None
-    first = "\n".join(first_lines(fresh, observe(fresh.series, None), locale))
+    first = "\n".join(head_and_trick(fresh, observe(fresh.series, None), locale))
     assert (
         t("table.trick_empty", locale) in first and t("table.trick_empty_last", locale) not in first
     )
