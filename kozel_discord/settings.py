@@ -26,7 +26,8 @@ Environment variables:
     Seconds a computer player waits before its move (default 1) and the least time
     between two edits of a table message (default 1).
 ``KOZEL_FIXED_SEED``
-    Testing only: series seeds derived from this number, for replays.
+    Testing only: series seeds derived from this number, for replays (each game of a series
+    is dealt from its own seed derived from the series seed).
 ``KOZEL_AI_PROCESSES``
     Worker processes for the searching ("hard") computer player (default 2; 0: threads,
     which stalls the event loop while it thinks).

@@ -14,6 +14,7 @@ ordered list of (seat, action); :meth:`Series.replay` rebuilds the identical sta
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -49,6 +50,24 @@ def derived_seeds(seed: int) -> SeedSource:
 
     def source(_number: int) -> int:
         return seed
+
+    return source
+
+
+def distinct_seeds(seed: int) -> SeedSource:
+    """A repeatable source whose games differ in seed: game 1 is dealt from ``seed`` (as by
+    ``Series(seed)``), each later game from a seed derived from it and its number.
+
+    For a bot started with a fixed seed (tests, the gallery): its deals repeat from run to
+    run, and no two games of a series show the same seed when their fair-deal keys are
+    revealed (``derived_seeds`` showed the series seed in every game's key).
+    """
+
+    def source(number: int) -> int:
+        if number == 1:
+            return seed
+        digest = hashlib.sha256(f"kozel/distinct/{seed}/{number}".encode()).digest()
+        return int.from_bytes(digest[:8], "big") >> 2  # 62 bits, as the OS seeds
 
     return source
 

@@ -16,7 +16,9 @@ class ErrorKey(StrEnum):
     BAD_SEAT = "bad_seat"
     BAD_SORT = "bad_sort"
     GUILD_ONLY = "guild_only"
-    HOST_ONLY = "host_only"
+    HOST_ONLY = "host_only"  # the table's settings
+    HOST_ONLY_START = "host_only_start"
+    HOST_ONLY_CANCEL = "host_only_cancel"
     ILLEGAL = "illegal"
     NO_HUMAN = "no_human"
     NO_TABLE = "no_table"

@@ -28,9 +28,11 @@ def _need_seat_number(seat: int) -> None:
         raise ServiceError(ErrorKey.BAD_SEAT)
 
 
-def _need_host(t: Table, user_id: int) -> None:
-    if user_id != t.host_id:  # named: whom to ask (shown only to the one who clicked)
-        raise ServiceError(ErrorKey.HOST_ONLY, host=f"<@{t.host_id}>")
+def _need_host(t: Table, user_id: int, refused: ErrorKey = ErrorKey.HOST_ONLY) -> None:
+    """Only the host may: ``refused`` says what was refused (the settings, the start or the
+    cancelling) and names the host, whom to ask (shown only to the one who clicked)."""
+    if user_id != t.host_id:
+        raise ServiceError(refused, host=f"<@{t.host_id}>")
 
 
 def _need_seated_or_host(t: Table, user_id: int) -> None:
@@ -163,7 +165,7 @@ def rules_at_start(t: Table) -> None:
 def check_start(t: Table, user_id: int) -> None:
     """The host starts the series once every seat is taken."""
     need_lobby(t)
-    _need_host(t, user_id)
+    _need_host(t, user_id, ErrorKey.HOST_ONLY_START)
     if not t.human_ids:
         raise ServiceError(ErrorKey.NO_HUMAN)
     if t.seat_of(user_id) is None:
@@ -182,7 +184,7 @@ def check_rematch(t: Table, user_id: int) -> None:
 
 def check_cancel(t: Table, user_id: int) -> None:
     """The lobby's own "cancel" button: the host only."""
-    _need_host(t, user_id)
+    _need_host(t, user_id, ErrorKey.HOST_ONLY_CANCEL)
 
 
 def may_stop(t: Table, user_id: int, is_admin: bool) -> bool:

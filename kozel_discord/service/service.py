@@ -14,7 +14,7 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-from ..engine import Action, IllegalActionError, Observation, Series, observe
+from ..engine import Action, IllegalActionError, Observation, Series, distinct_seeds, observe
 from ..store import LeagueStore
 from . import computer, lobby
 from .errors import ErrorKey, ServiceError
@@ -61,8 +61,9 @@ class TableService(TableGuards, TableRules):
         self.default_timeout = default_timeout
         self.timer_seconds = timer_seconds or default_timeout
         self.computers = computers or computer.ComputerPlayers(processes=0)
-        # An injected series seed source (tests, KOZEL_FIXED_SEED) makes every deal follow
-        # from the series seed; without one each game's seed comes from the OS at its deal.
+        # An injected series seed source (tests, KOZEL_FIXED_SEED) makes every deal repeat
+        # from the series seed (engine.distinct_seeds: game 1 from it, each later game from
+        # its own seed derived from it); without one each game's seed comes from the OS.
         self._fixed_seeds = seed_source is not None
         self._ctx = SessionContext(
             store=store,
@@ -238,11 +239,8 @@ class TableService(TableGuards, TableRules):
     def _new_series(self, t: Table) -> None:
         seed = self._seed_source(t.channel_id)
         t.series_seed = seed
-        t.series = (
-            Series(seed, target=t.target)
-            if self._fixed_seeds
-            else Series(seed_source=os_game_seed, target=t.target)
-        )
+        source = distinct_seeds(seed) if self._fixed_seeds else os_game_seed
+        t.series = Series(seed_source=source, target=t.target)
         t.series_key = uuid.uuid4().hex
         t.salts = []  # drawn in the commit (service/fair.py)
         t.status = TableStatus.PLAYING
@@ -262,6 +260,8 @@ class TableService(TableGuards, TableRules):
         table = Table.from_state(state, version=version, messages=messages, deadline=deadline)
         if table.series is not None and not self._fixed_seeds:
             table.series.seed_source = os_game_seed
+        elif table.series is not None and table.series_seed is not None:
+            table.series.seed_source = distinct_seeds(table.series_seed)
         return table
 
     async def _change(

@@ -19,7 +19,8 @@ def move_text(action: Action, locale: str) -> str:
     beat = action.kind is ActionKind.BEAT  # a beat's cards each beat one: "10♥ + 10♦"
     cards = CARD_EMOJIS.inline(action.cards, locale, " + " if beat else " ")
     kind = "lead" if action.kind is ActionKind.LEAD else action.kind.value
-    return t(f"hints.move_{kind}", locale, cards=cards)
+    one = "_one" if beat and len(action.cards) == 1 else ""  # ru "картой", "картами"
+    return t(f"hints.move_{kind}{one}", locale, cards=cards)
 
 
 def reason_text(reason: Explanation, locale: str) -> str:

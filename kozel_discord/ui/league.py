@@ -6,17 +6,20 @@ import re
 from typing import Any
 
 import discord
+from babel.numbers import format_decimal
 
-from ..i18n import NBSP, locale_of, t
+from ..i18n import NBSP, lang_of, locale_of, t
 from ..service import ErrorKey, ServiceError
 from ..service.league import PlayerProfile, SeriesSummary, StandingsPage
 from .errors import Guarded
 from .ports import host_of
 
 
-def rating_text(rating: float) -> str:
-    """A rating to one decimal, negative ones with a minus sign (not a hyphen)."""
-    return f"{rating:.1f}".replace("-", "\u2212")
+def rating_text(rating: float, locale: str) -> str:
+    """A rating to one decimal in the reader's language ("2.5", "2,5"), negative ones with a
+    minus sign (not a hyphen)."""
+    text = format_decimal(round(rating, 1) + 0.0, "0.0", locale=lang_of(locale))  # no "−0.0"
+    return text.replace("-", "\u2212")
 
 
 def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discord.Embed:
@@ -40,7 +43,7 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
             locale,
             rank=row.rank,
             user=f"<@{row.user_id}>",
-            rating=rating_text(row.rating),
+            rating=rating_text(row.rating, locale),
             sw=row.series_won,
             sl=row.series_lost,
             goats_eggs=row.goats_with_eggs,
@@ -179,7 +182,7 @@ def profile_embed(p: PlayerProfile, locale: str) -> discord.Embed:
         + t("profile.rating_note", locale),
         colour=0xC27C0E,
     )
-    rating = rating_text(st.rating)
+    rating = rating_text(st.rating, locale)
     e.add_field(
         name=t("profile.rating", locale),
         value=t("profile.rating_value", locale, rating=rating, rank=p.rank) if p.rank else rating,

@@ -28,12 +28,13 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     empty = [i for i in range(4) if table.seats[i] is None]
     if empty:
         view.add_item(AddComputerSelect(table, empty, locale))
-    for action in ("leave", "timer", "begin", "cancel"):
+    for action in ("leave", "timer", "begin"):
         view.add_item(LobbyButton(table, action, locale))
-    view.add_item(PingsButton(table.table_id, locale))
     view.add_item(RulesButton(table, "length", locale))
     if lobby_rules.hints_possible(table):
         view.add_item(RulesButton(table, "hints", locale))
+    view.add_item(PingsButton(table.table_id, locale))
+    view.add_item(LobbyButton(table, "cancel", locale))  # last, on a row of its own
     return view
 
 
@@ -59,10 +60,11 @@ class SitButton(
         if isinstance(table, Table) and table.seats[seat] is not None:
             occupant = table.seat(seat)
             if occupant.is_computer:
-                label = t("lobby.remove_computer", locale, seat=seat + 1)
+                label = t("lobby.remove_computer", locale, name=occupant.name)
                 style = discord.ButtonStyle.secondary
             else:
-                label = f"{render.seat_label(seat, locale)}: {occupant.name}"[:80]
+                # short, so that two seats' buttons share a phone's line
+                label = f"{render.seat_number(seat, locale)}: {occupant.name}"[:80]
                 style = discord.ButtonStyle.secondary
                 disabled = True
         elif isinstance(table, Table):
@@ -186,7 +188,7 @@ class LobbyButton(
                 style=style,
                 custom_id=f"kozel:lobby:{table_id}:{action}",
                 disabled=disabled,
-                row=2,
+                row=4 if action == "cancel" else 2,  # last, away from "Leave"
             )
         )
         self.table_id, self.action = table_id, action

@@ -50,6 +50,11 @@ def seat_label(i: int, locale: str) -> str:
     return t("seat.label", locale, n=i + 1, team=t(f"team.{'ab'[team_of(i)]}", locale))
 
 
+def seat_number(i: int, locale: str) -> str:
+    """ "Seat 1" without its team, where the team's heading is above it."""
+    return t("seat.number", locale, n=i + 1)
+
+
 def who(seat: Seat | None, locale: str, *, mention: bool = True, level: bool = True) -> str:
     """A seat's player: a mention (or the name), or a computer with its level (``level``)."""
     if seat is None:
@@ -84,7 +89,7 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
     )
     for team in (0, 1):
         lines = [
-            f"**{seat_label(i, locale)}**: {who(table.seats[i], locale)}" for i in TEAM_SEATS[team]
+            f"**{seat_number(i, locale)}**: {who(table.seats[i], locale)}" for i in TEAM_SEATS[team]
         ]
         e.add_field(name=t(f"team.{'ab'[team]}.long", locale), value="\n".join(lines), inline=True)
     timer = (

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from ..engine import ActionKind
 from ..i18n import locale_of, t
 from ..service.review import MISTAKE_THRESHOLD, Choice, Decision, GameReview
 from . import render
@@ -41,9 +42,9 @@ def review_view(series_key: str | None, number: int, locale: str) -> discord.ui.
 def choice_text(choice: Choice, locale: str) -> str:
     if choice is None:
         return t("review.act.pass", locale)
-    return t(
-        f"review.act.{choice.kind.value}", locale, cards=CARD_EMOJIS.inline(choice.cards, locale)
-    )
+    cards = CARD_EMOJIS.inline(choice.cards, locale)
+    one = "_one" if choice.kind is ActionKind.BEAT and len(choice.cards) == 1 else ""
+    return t(f"review.act.{choice.kind.value}{one}", locale, cards=cards)  # ru "картой"
 
 
 def shown_cost(d: Decision) -> int:

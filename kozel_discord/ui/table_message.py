@@ -37,7 +37,7 @@ from . import drawing, render
 from .components import HandButton
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
 from .results import game_line
-from .tricks import LastTricksButton, team_count, team_tag, trick_line
+from .tricks import LastTricksButton, team_count, team_tag, team_who, trick_line
 
 log = logging.getLogger(__name__)
 
@@ -322,8 +322,10 @@ def head_and_trick(
                 t(
                     "table.winning",
                     locale,
-                    who=render.who(table.seats[obs.top_seat], locale, mention=False, level=False),
-                    team=team_tag(team_of(obs.top_seat), locale),  # its cards are on its line above
+                    who=team_who(  # its cards are on its line above
+                        team_of(obs.top_seat),
+                        render.who(table.seats[obs.top_seat], locale, mention=False, level=False),
+                    ),
                 )
             )
     else:  # the picture keeps the last trick until the lead: say so ("Took it" over cards

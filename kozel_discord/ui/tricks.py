@@ -36,16 +36,22 @@ def team_tag(team: int, locale: str) -> str:
     return f"{WORD_JOINER}{TEAM_DOTS[team]}{NBSP}{name}"
 
 
+def team_who(team: int, who: str) -> str:
+    """A player with their team's dot, in one piece: "🔵 Alice" (the summary's "🔵 Team A:
+    …" says which team the dot is; "… (🔵 Team A)" after the cards took a line of its own
+    on a phone)."""
+    return f"{WORD_JOINER}{TEAM_DOTS[team]}{NBSP}{who}"
+
+
 def trick_line(table: Table, trick: TakenTrick, locale: str, *, last: bool = False) -> str:
-    """ "Last trick: Alice took it with A♥ (Team A)" (``last``), or the heading of a trick
+    """ "Last trick: 🔵 Alice took it with A♥" (``last``), or the heading of a trick
     in the list of tricks, whose plays are listed under it: "Alice took it (Team A)"."""
     who = render.who(table.seats[trick.taker], locale, mention=False, level=False)
-    team = team_tag(team_of(trick.taker), locale)
     if not last:
-        return t("tricks.taker", locale, who=who, team=team)
+        return t("tricks.taker", locale, who=who, team=team_tag(team_of(trick.taker), locale))
     play = trick.taking_play
     cards = render.cards_text(play.cards, locale) if play is not None else render.face_down(1)
-    return t("table.last_trick", locale, who=who, cards=cards, team=team)
+    return t("table.last_trick", locale, who=team_who(team_of(trick.taker), who), cards=cards)
 
 
 def tricks_embed(

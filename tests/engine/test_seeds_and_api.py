@@ -22,6 +22,7 @@ from kozel_discord.engine import (
     Series,
     SnapshotError,
     derived_seeds,
+    distinct_seeds,
     from_snapshot,
     observe,
     partner_of,
@@ -156,6 +157,16 @@ def test_a_seeded_series_deals_every_game_from_its_seed_as_version_1_did() -> No
     assert s.seeds == [77] * s.number and s.record()["seed"] == 77
     assert derived_seeds(77)(5) == 77
     assert to_snapshot(Series.replay(s.record())) == to_snapshot(s)
+
+
+@given(seeds)
+def test_a_fixed_seed_bot_deals_game_1_from_its_seed_and_each_game_from_its_own(seed: int) -> None:
+    # With derived_seeds every game's revealed fair-deal key showed the same series seed.
+    source = distinct_seeds(seed)
+    got = [source(n) for n in range(1, 9)]
+    assert got[0] == seed and len(set(got)) == len(got)
+    assert all(0 <= x < 2**62 for x in got[1:])
+    assert got == [distinct_seeds(seed)(n) for n in range(1, 9)]  # repeatable
 
 
 def _as_version_1(data: dict[str, object]) -> dict[str, object]:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from kozel_discord.engine import distinct_seeds
 from kozel_discord.engine import fair as engine_fair
 from kozel_discord.service import TableEvent, TableEventKind, TableService, fair
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
@@ -140,6 +141,7 @@ async def test_a_table_stored_before_fair_deals_seals_only_later_games(
     assert old.salts == [None] and fair.commitment(old, 1) is None
     series = old.series
     assert series is not None
+    series.seed_source = distinct_seeds(9)  # as the service's loader gives a stored series
     while len(series.results) < 1:  # play game 1 out; game 2 is dealt
         who = series.turn
         assert who is not None

@@ -63,7 +63,7 @@ def test_only_the_host_sets_the_timer_and_starts_a_full_table() -> None:
     _refused(ErrorKey.SEATS_EMPTY, lobby.check_start, t, HOST)
     for seat in (2, 3):
         lobby.add_computer(t, HOST, seat, "random", f"C{seat}")
-    _refused(ErrorKey.HOST_ONLY, lobby.check_start, t, OTHER)
+    _refused(ErrorKey.HOST_ONLY_START, lobby.check_start, t, OTHER)
     lobby.check_start(t, HOST)
     t.status = TableStatus.PLAYING
     _refused(ErrorKey.ALREADY_STARTED, lobby.sit, t, THIRD, "third", 1)
@@ -84,5 +84,5 @@ def test_the_host_or_manage_server_may_stop_and_only_the_host_cancels() -> None:
     assert lobby.may_stop(t, OTHER, is_admin=True)
     assert not lobby.may_stop(t, OTHER, is_admin=False)
     _refused(ErrorKey.STOP_NOT_ALLOWED, lobby.check_stop, t, OTHER, False)
-    _refused(ErrorKey.HOST_ONLY, lobby.check_cancel, t, OTHER)
+    _refused(ErrorKey.HOST_ONLY_CANCEL, lobby.check_cancel, t, OTHER)
     lobby.check_cancel(t, HOST)

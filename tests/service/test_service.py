@@ -103,7 +103,7 @@ async def test_lobby_rules(store: LeagueStore) -> None:
     await svc.sit(CHANNEL, t.table_id, OTHER, "other", 1)
     with pytest.raises(ServiceError) as e:
         await svc.start(CHANNEL, t.table_id, OTHER)
-    assert e.value.key == "host_only"
+    assert e.value.key == "host_only_start"
     with pytest.raises(ServiceError) as e:
         await svc.sit(CHANNEL, "0" * 12, OTHER, "other", 2)
     assert e.value.key == "old_table"
@@ -311,6 +311,24 @@ async def test_without_a_fixed_seed_every_game_has_its_own_seed_stored_when_it_e
     for g in games:  # each stored game replays alone to its stored result
         game = replay_game(g.record)
         assert game.result().card_points == g.card_points
+
+
+async def test_with_a_fixed_seed_game_1_repeats_and_each_later_game_has_its_own_seed(
+    store: LeagueStore,
+) -> None:
+    # KOZEL_FIXED_SEED (tests, the gallery) dealt every game from the series seed, and every
+    # revealed fair-deal key showed it
+    from kozel_discord.engine import distinct_seeds
+
+    svc = TableService(store, default_timeout=None, computer_delay=0, seed_source=lambda c: 9)
+    _services.append(svc)
+    events = Events()
+    svc.add_listener(events)
+    await _computer_table(svc, ("random",) * 3)
+    await events.wait_for("game_over")
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None and len(table.series.seeds) >= 2
+    assert table.series.seeds[:2] == [9, distinct_seeds(9)(2)] and table.series.seeds[1] != 9
 
 
 class _Transient(Exception):

@@ -16,7 +16,13 @@ from kozel_discord.store.records import (
     StandingsPage,
     StandingsRow,
 )
-from kozel_discord.ui.league import profile_embed, series_line, standings_embed, standings_view
+from kozel_discord.ui.league import (
+    profile_embed,
+    rating_text,
+    series_line,
+    standings_embed,
+    standings_view,
+)
 
 WHEN = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
 
@@ -153,3 +159,11 @@ def test_a_profile_names_eggs_only_when_there_were_some() -> None:
         values["Times a goat"] == "2\u00a0times (1\u00a0with eggs)"
         and values["Games"] == "6 won\u00a0· 8 lost\u00a0· 3\u00a0eggs"
     )
+
+
+def test_a_rating_is_written_as_its_readers_write_numbers() -> None:
+    # "−2.5" in a Russian profile; "−0.0" for a rating just under zero
+    assert rating_text(-2.46, "en-US") == "\u22122.5"
+    assert rating_text(-2.46, "ru") == rating_text(-2.46, "uk") == "\u22122,5"
+    assert rating_text(12.04, "tr") == "12,0"
+    assert rating_text(-0.04, "en-US") == "0.0"

@@ -72,3 +72,28 @@ def test_the_lobby_names_its_host() -> None:
     table = _lobby(None)
     assert _settings(table).splitlines()[0] == f"Host: <@{table.host_id}>"
     assert _settings(table, "ru").splitlines()[0] == f"Хозяин стола: <@{table.host_id}>"
+
+
+def test_the_lobby_keeps_cancel_apart_and_names_seats_and_computers_shortly() -> None:
+    # A phone showed seven rows of buttons with the red Cancel right under Leave; "Seat 1
+    # (A)" under the "Team A" heading, and "Remove computer from seat 2" over two lines.
+    table = _lobby(None)
+    table.status = TableStatus.LOBBY
+    table.seats[1] = Seat(user_id=None, name="Computer 2", level="heuristic")
+    items = [getattr(c, "item", c) for c in lobby_view(table, "en-US").children]
+    buttons = [b for b in items if isinstance(b, discord.ui.Button)]
+    cancel = next(b for b in buttons if (b.custom_id or "").endswith(":cancel"))
+    assert buttons[-1] is cancel and cancel.style is discord.ButtonStyle.danger
+    assert all(b.row is not None and b.row < cancel.row for b in buttons[:-1])  # type: ignore[operator]
+    labels = [b.label for b in buttons]
+    assert "Remove Computer 2" in labels and "Убрать Компьютер 2" not in labels
+    for locale in ("en-US", "ru", "uk", "tr"):
+        embed = render.lobby_embed(table, locale)
+        names = (t("team.a.long", locale), t("team.b.long", locale))
+        teams = [f for f in embed.fields if f.name in names]
+        assert len(teams) == 2
+        for field in teams:
+            assert f"({t('team.a', locale)})" not in (field.value or "")
+            assert f"({t('team.b', locale)})" not in (field.value or "")
+            first = render.seat_number(0 if field is teams[0] else 1, locale)
+            assert (field.value or "").startswith(f"**{first}**"), field.value

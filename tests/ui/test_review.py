@@ -7,9 +7,10 @@ import re
 
 from kozel_discord.ai import get_player
 from kozel_discord.ai.review import Decision, GameReview, ReviewBudget, review_game
-from kozel_discord.engine import Action, Series, observe
+from kozel_discord.engine import Action, Series, cards, observe
 from kozel_discord.i18n import t
-from kozel_discord.ui.review import ReviewButton, _mistake, review_embed, review_view
+from kozel_discord.ui.hints import move_text
+from kozel_discord.ui.review import ReviewButton, _mistake, choice_text, review_embed, review_view
 
 
 def _review(seat: int = 0, seed: int = 1) -> GameReview:
@@ -94,3 +95,19 @@ def test_a_one_card_mistake_speaks_of_one_card() -> None:
     # "сберечь эти карты" after a single 10♥ was ungrammatical
     assert "эту карту" in mistake("10h", reason="keep_cards", locale="ru")
     assert "эти карты" in mistake("10h", "Ah", reason="keep_cards", locale="ru")
+
+
+def test_a_beat_is_named_by_the_cards_it_beats_with() -> None:
+    """ "Взятка 1: побить 10♥" read as beating the 10♥, not beating with it."""
+    one, two = Action.beat(*cards("10h")), Action.beat(*cards("9d Qd"))
+    for text in (_plain(choice_text(one, "ru")), _plain(move_text(one, "ru"))):
+        assert text.startswith("побить картой "), text
+    for text in (_plain(choice_text(two, "ru")), _plain(move_text(two, "ru"))):
+        assert text.startswith("побить картами "), text
+    assert _plain(choice_text(one, "uk")).startswith("побити картою ")
+    assert _plain(move_text(two, "uk")).startswith("побити картами ")
+    assert _plain(choice_text(one, "en-US")).startswith("beating with ")
+
+
+def _plain(text: str) -> str:
+    return text.replace("\u00a0", " ")

@@ -7,12 +7,12 @@ import random
 
 import pytest
 
-from kozel_discord.engine import Series, observe, observe_game_end
+from kozel_discord.engine import Series, observe, observe_game_end, team_of
 from kozel_discord.i18n import t
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import render
 from kozel_discord.ui.table_message import head_and_trick, layout, result_line, summary, turn_text
-from kozel_discord.ui.tricks import team_count, team_tag, trick_line, tricks_embed
+from kozel_discord.ui.tricks import TEAM_DOTS, team_count, team_tag, trick_line, tricks_embed
 
 
 def _table(series: Series) -> Table:
@@ -78,6 +78,30 @@ def test_the_table_text_keeps_its_units_on_one_line(locale: str) -> None:
     assert " " not in render.cards_text((obs.trump_card,) * 3, locale)
     # a seat is its player under its team's line: no "Seat 1 (A):" before each name
     assert render.seat_label(0, locale) not in text
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_the_trick_lines_put_the_team_dot_before_the_name(locale: str) -> None:
+    # "Прошлая взятка: Ольга — 8♥ 9♥ K♥ A♥ (🔵 Команда А)" ended on a line of its own on a
+    # phone: the team is the dot before its player's name, as in the summary's team lines.
+    table = _after_game_one(2)
+    assert table.series is not None
+    end = observe_game_end(table.series, None)
+    assert end is not None and end.taken
+    trick = end.taken[-1]
+    line = trick_line(table, trick, locale, last=True)
+    name = render.who(table.seats[trick.taker], locale, mention=False, level=False)
+    assert f"{TEAM_DOTS[team_of(trick.taker)]}\u00a0{name}" in line, line
+    assert t(f"team.{'ab'[team_of(trick.taker)]}.long", locale) not in line.replace("\u00a0", " ")
+    series = Series(2)
+    while len(series.game.plays) < 2:  # a trick with a winner so far
+        turn = series.turn
+        assert turn is not None
+        series.apply(turn, series.legal_actions(turn)[0])
+    obs = observe(series, None)
+    below = head_and_trick(_table(series), obs, locale)[1]
+    [winning] = [x for x in below.splitlines() if x.startswith("🏆")]
+    assert winning.endswith(f"{TEAM_DOTS[team_of(obs.top_seat)]}\u00a0p{obs.top_seat}"), winning
 
 
 def test_each_team_is_one_line_of_its_players_and_tricks() -> None:

@@ -54,4 +54,4 @@ rules-text = **Players**: four, in two teams; partners sit opposite (seats 1+3 a
     {"**"}Molodka**: four cards of one suit may be laid out of turn while the trick is open; played cards go back and the molodka leads. Priority goes clockwise from the player who opened the trick.
     {"**"}Drawing**: after a trick everyone draws back to 4 cards, the taker first; the taker leads next.
     {"**"}Scoring**: 61+ points win the game. The losers get 2 defeat points (31–59 points), 4 (30 or fewer) or 6 (no trick at all). 60 : 60 is **eggs**: nobody scores.
-    {"**"}Series**: play on until a team has { $target } defeat points — they are the **goats** (with eggs, if there were eggs).
+    {"**"}Series**: play on until a team has { $target } defeat points — they are the **goats**, or **goats with eggs** if a game of the series ended 60 : 60.

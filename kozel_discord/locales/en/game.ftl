@@ -12,6 +12,7 @@ suit-spades = spades
 card-text = { $rank }{ $suit }
 
 seat-label = Seat { $n } ({ $team })
+seat-number = Seat { $n }
 seat-empty = — empty —
 seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
@@ -44,7 +45,7 @@ lobby-timer_on = Move timer: { $seconds ->
     } (then the computer plays the turn)
 lobby-timer_off = Move timer: off
 lobby-sit = Sit: { $seat }
-lobby-remove_computer = Remove computer from seat { $seat }
+lobby-remove_computer = Remove { $name }
 lobby-add_placeholder = Add a computer player…
 lobby-add_option = { $seat }: { $level } computer
 lobby-leave = Leave

@@ -10,6 +10,7 @@ lobby-hints_button_off = Hints: off
 hints-line = 💡 **Hint**: { $move } — { $reason }.
 hints-move_lead = lead { $cards }
 hints-move_beat = beat with { $cards }
+hints-move_beat_one = beat with { $cards }
 hints-move_discard = discard { $cards }
 hints-move_molodka = declare the molodka { $cards }
 

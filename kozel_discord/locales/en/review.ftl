@@ -33,6 +33,7 @@ review-legend = ✅ the best · ☑️ close to it · ⚠️ cost { $points } 
 
 review-act-lead = leading { $cards }
 review-act-beat = beating with { $cards }
+review-act-beat_one = beating with { $cards }
 review-act-discard = discarding { $cards }
 review-act-molodka = declaring the molodka { $cards }
 review-act-pass = not declaring the molodka

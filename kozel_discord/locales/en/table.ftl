@@ -1,6 +1,6 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Winning: { $who } ({ $team })
-table-last_trick = **Last trick:** { $who } took it with { $cards } ({ $team })
+table-winning = 🏆 Winning: { $who }
+table-last_trick = **Last trick:** { $who } took it with { $cards }
 table-game_over = **Game { $n } has ended.**
 table-trump_short = trump { $card }
 table-defeat_points = Defeat points (series to { $target }): { $a } · { $b }

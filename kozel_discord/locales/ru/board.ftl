@@ -62,7 +62,7 @@ board-role_opponent = соперник
 board-on_top = Сейчас берёт { $role } { $who } — { $cards }
 board-on_top_you = Сейчас берёте вы — { $cards }
 board-team = Партнёр: { $partner } · соперники: { $first }, { $second }
-board-trump = Козырь: { $card } ({ $suit }) · в колоде: { $stock ->
+board-trump = Козырь: { $card } ({ $suit }) · в колоде { $stock ->
         [one] { $stock } карта
         [few] { $stock } карты
        *[many] { $stock } карт

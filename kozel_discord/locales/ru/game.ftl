@@ -15,6 +15,7 @@ suit-spades = пики
 card-text = { $rank }{ $suit }
 
 seat-label = Место { $n } ({ $team })
+seat-number = Место { $n }
 seat-empty = — свободно —
 seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
@@ -46,7 +47,7 @@ lobby-timer_on = Время на ход: { $seconds ->
     } (потом ход сделает компьютер)
 lobby-timer_off = Время на ход: без ограничения
 lobby-sit = Сесть: { $seat }
-lobby-remove_computer = Убрать компьютер с места { $seat }
+lobby-remove_computer = Убрать { $name }
 lobby-add_placeholder = Добавить компьютер…
 lobby-add_option = { $seat }: компьютер, уровень «{ $level }»
 lobby-leave = Встать

@@ -8,8 +8,9 @@ lobby-hints_button_on = Подсказки: вкл.
 lobby-hints_button_off = Подсказки: выкл.
 
 hints-line = 💡 **Подсказка**: { $move } — { $reason }.
-hints-move_lead = ходить { $cards }
-hints-move_beat = бить { $cards }
+hints-move_lead = зайти с { $cards }
+hints-move_beat = побить картами { $cards }
+hints-move_beat_one = побить картой { $cards }
 hints-move_discard = сбросить { $cards }
 hints-move_molodka = объявить молодку { $cards }
 

@@ -34,7 +34,8 @@ review-capped = Бот был занят: часть ходов оценена �
 review-legend = ✅ лучший · ☑️ почти лучший · ⚠️ минус { $points } и больше · ❌ самые дорогие
 
 review-act-lead = зайти с { $cards }
-review-act-beat = побить { $cards }
+review-act-beat = побить картами { $cards }
+review-act-beat_one = побить картой { $cards }
 review-act-discard = сбросить { $cards }
 review-act-molodka = объявить молодку { $cards }
 review-act-pass = не объявлять молодку

@@ -54,4 +54,4 @@ rules-text = **Oyuncular**: iki takımda dört kişi; ortaklar karşılıklı ot
     {"**"}Molodka**: aynı renkten dört kart, el açıkken sıra beklemeden açılabilir; oynanan kartlar geri döner ve molodka yeni açış olur. Öncelik eli açandan saat yönünde gider.
     {"**"}Kart çekme**: her elden sonra herkes 4 karta tamamlar, önce eli alan; sonraki eli de o açar.
     {"**"}Puanlama**: 61 ve üstü puan oyunu kazandırır. Kaybedenler 2 (31–59 puan), 4 (30 ya da daha az) ya da 6 (hiç el yok) ceza puanı alır. 60 : 60 **yumurta**dır: kimse puan almaz.
-    {"**"}Seri**: bir takım { $target } ceza puanına ulaşana kadar oynanır — onlar **keçi** olur (yumurta olduysa yumurtalı keçi).
+    {"**"}Seri**: bir takım { $target } ceza puanına ulaşana kadar oynanır — onlar **keçi** olur; seride 60 : 60 biten bir oyun olduysa **yumurtalı keçi**.

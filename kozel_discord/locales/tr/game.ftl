@@ -12,6 +12,7 @@ suit-spades = maça
 card-text = { $rank }{ $suit }
 
 seat-label = Yer { $n } ({ $team })
+seat-number = Yer { $n }
 seat-empty = — boş —
 seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
@@ -39,7 +40,7 @@ lobby-host = Masayı açan: { $host }
 lobby-timer_on = Hamle süresi: { $seconds } saniye (sonra hamleyi bilgisayar yapar)
 lobby-timer_off = Hamle süresi: sınırsız
 lobby-sit = Otur: { $seat }
-lobby-remove_computer = Bilgisayarı kaldır: yer { $seat }
+lobby-remove_computer = Kaldır: { $name }
 lobby-add_placeholder = Bilgisayar oyuncu ekle…
 lobby-add_option = { $seat }: bilgisayar, seviye: { $level }
 lobby-leave = Kalk

@@ -10,6 +10,7 @@ lobby-hints_button_off = İpuçları: kapalı
 hints-line = 💡 **İpucu**: { $move } — { $reason }.
 hints-move_lead = { $cards } ile açın
 hints-move_beat = { $cards } ile kesin
+hints-move_beat_one = { $cards } ile kesin
 hints-move_discard = { $cards } atın
 hints-move_molodka = { $cards } ile molodka ilan edin
 hints-reason_molodka = aynı renkten dört kart: el sizin

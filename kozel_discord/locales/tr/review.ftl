@@ -27,6 +27,7 @@ review-legend = ✅ en iyisi · ☑️ ona yakın · ⚠️ { $points } ya da 
 
 review-act-lead = açış: { $cards }
 review-act-beat = yenme: { $cards }
+review-act-beat_one = yenme: { $cards }
 review-act-discard = kapalı atma: { $cards }
 review-act-molodka = molodka: { $cards }
 review-act-pass = molodka açmamak

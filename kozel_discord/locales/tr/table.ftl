@@ -1,6 +1,6 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Şu an alan: { $who } ({ $team })
-table-last_trick = **Son el:** { $who } { $cards } ile aldı ({ $team })
+table-winning = 🏆 Şu an alan: { $who }
+table-last_trick = **Son el:** { $who } { $cards } ile aldı
 table-game_over = **{ $n }. oyun bitti.**
 table-trump_short = koz { $card }
 table-defeat_points = Ceza puanı (seri { $target } puana kadar): { $a } · { $b }

@@ -62,7 +62,7 @@ board-role_opponent = суперник
 board-on_top = Зараз бере { $role } { $who } — { $cards }
 board-on_top_you = Зараз берете ви — { $cards }
 board-team = Партнер: { $partner } · суперники: { $first }, { $second }
-board-trump = Козир: { $card } ({ $suit }) · у колоді: { $stock ->
+board-trump = Козир: { $card } ({ $suit }) · у колоді { $stock ->
         [one] { $stock } карта
         [few] { $stock } карти
        *[many] { $stock } карт

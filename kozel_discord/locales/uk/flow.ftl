@@ -5,7 +5,7 @@ result-reason-no_trick = **{ $team } отримує { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
        *[many] { $dp } штрафних очок
-    }**: жодного хабара.
+    }**: жодної взятки.
 result-reason-thirty_or_fewer = **{ $team } отримує { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
@@ -41,7 +41,7 @@ series-recap_counts = { $games ->
         [few] {" "}· { $eggs } яйця
        *[many] {" "}· { $eggs } яєць
     }
-series-best_trick = Найдорожчий хабар: { $who } — { $points ->
+series-best_trick = Найдорожча взятка: { $who } — { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
@@ -52,7 +52,7 @@ series-best_trick = Найдорожчий хабар: { $who } — { $points ->
     }) у коні { $n }.
 series-games = Усі кони · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
-series-outcome-no_trick = { $team } +{ $dp } (без хабарів)
+series-outcome-no_trick = { $team } +{ $dp } (без взяток)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)
 series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = яйця 🥚

@@ -13,6 +13,7 @@ suit-spades = піки
 card-text = { $rank }{ $suit }
 
 seat-label = Місце { $n } ({ $team })
+seat-number = Місце { $n }
 seat-empty = — вільно —
 seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
@@ -44,7 +45,7 @@ lobby-timer_on = Час на хід: { $seconds ->
     } (потім хід зробить комп'ютер)
 lobby-timer_off = Час на хід: без обмеження
 lobby-sit = Сісти: { $seat }
-lobby-remove_computer = Прибрати комп'ютер з місця { $seat }
+lobby-remove_computer = Прибрати { $name }
 lobby-add_placeholder = Додати комп'ютер…
 lobby-add_option = { $seat }: комп'ютер, рівень «{ $level }»
 lobby-leave = Встати

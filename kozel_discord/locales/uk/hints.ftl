@@ -8,8 +8,9 @@ lobby-hints_button_on = Підказки: увімк.
 lobby-hints_button_off = Підказки: вимк.
 
 hints-line = 💡 **Підказка**: { $move } — { $reason }.
-hints-move_lead = ходити { $cards }
-hints-move_beat = бити { $cards }
+hints-move_lead = зайти з { $cards }
+hints-move_beat = побити картами { $cards }
+hints-move_beat_one = побити картою { $cards }
 hints-move_discard = скинути { $cards }
 hints-move_molodka = оголосити молодку { $cards }
 

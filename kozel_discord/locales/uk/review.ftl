@@ -34,7 +34,8 @@ review-capped = Бот був зайнятий: частину ходів оці
 review-legend = ✅ найкращий · ☑️ майже найкращий · ⚠️ мінус { $points } і більше · ❌ найдорожчі
 
 review-act-lead = зайти з { $cards }
-review-act-beat = побити: { $cards }
+review-act-beat = побити картами { $cards }
+review-act-beat_one = побити картою { $cards }
 review-act-discard = скинути { $cards }
 review-act-molodka = оголосити молодку { $cards }
 review-act-pass = не оголошувати молодку

@@ -29,6 +29,7 @@ SEAT_BOX: tuple[Box, Box, Box, Box] = (
 )
 TRICK_TOP = HEADER + 138
 SIDE_GAP = 24  # px at least between the two side seats' plays (4 cards each)
+FADE_TAKER, FADE_OTHERS = 80, 120  # alpha of the felt over a taken trick's cards
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,9 +224,12 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
             img.alpha_composite(e, (ex + i * (size - 6), y + 30))
         cap = f"{st.labels.eggs}: {st.eggs}"
         text(d, (ex - 10, y + 30 + size / 2), cap, font(24, 600), style.EGG, 140, "rm")
-    if st.finished:  # the trick in the middle is the last one, already taken
-        ly = y + (80 if st.eggs else 36)
-        text(d, (x1, ly), st.labels.last_trick, font(24, 700), style.WIN, 220, "rm")
+    if st.finished:  # the trick in the middle is the last one, already taken: a label as
+        # the "Took it" one, so that the two read together
+        ly = y + (80 if st.eggs else 40)
+        label = fit(st.labels.last_trick, font(24, 700), 220)
+        w = font(24, 700).getlength(label) + 24
+        pill(d, (x1 - w / 2, ly), label, style.WIN, style.BLACK, 24, 220)
 
 
 # ---------------------------------------------------------------- the trick
@@ -262,8 +266,10 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
             bw = row_width(len(p.cards), CARD_W, step)
             d.rounded_rectangle((x - 7, y - 7, x + bw + 7, y + CARD_H + 7), 14, style.WIN)
         boxes[p.seat] = box = paste_cards(img, x, y, p.cards, CARD_W, CARD_H, step, trump)
-        if st.finished and p.seat != st.marked_seat:  # a taken trick: the taker's play stands out
-            veil = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (*style.FELT, 110))
+        if st.finished:  # a taken trick is faded (it is not in play: a player read the last
+            # trick, still in the middle, as the trick to answer); the taker's play less so
+            alpha = FADE_TAKER if p.seat == st.marked_seat else FADE_OTHERS
+            veil = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (*style.FELT, alpha))
             img.alpha_composite(veil, (box[0], box[1]))
     for p in st.plays:
         x0, y0, x1, y1 = boxes[p.seat]
