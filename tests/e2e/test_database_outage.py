@@ -85,9 +85,12 @@ async def test_database_outage_refuses_moves_cleanly_and_loses_nothing(
         assert series[0].defeat_points == (int(final[1]), int(final[2]))
         # Replaying the stored records gives the stored results: nothing half-applied.
         from kozel_discord.engine import Series
+        from kozel_discord.engine.series import RECORD_VERSION
 
         actions = [a for g in games for a in g.record["actions"]]
-        replay = Series.replay({"version": 1, "seed": games[0].record["seed"], "actions": actions})
+        seeds = [g.record["seed"] for g in games]  # each game's own (KOZEL_FIXED_SEED too)
+        record = {"version": RECORD_VERSION, "target": 12, "seeds": seeds, "actions": actions}
+        replay = Series.replay(record)
         assert [r.card_points for r in replay.results] == [g.card_points for g in games]
     finally:
         await engine.dispose()

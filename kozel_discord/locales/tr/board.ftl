@@ -28,15 +28,21 @@ board-your_lead = **Açış sizde**: { $max ->
        *[other] aynı renkten 1–{ $max } kart
     }.
 board-lead_molodka = Elinizde molodka var: dördünü birden açın.
-board-your_answer = **Sıra sizde**: { $top } kartlarını yenin ya da { $k } kart kapalı atın.
-board-no_beat = **Sıra sizde**: { $top } kartlarını yenecek kartınız yok — { $k } kart kapalı atın.
+board-your_answer = **Sıra sizde**: { $top } { $k ->
+        [one] kartını
+       *[other] kartlarını
+    } yenin ya da { $k } kart kapalı atın.
+board-no_beat = **Sıra sizde**: { $top } { $k ->
+        [one] kartını
+       *[other] kartlarını
+    } yenecek kartınız yok — { $k } kart kapalı atın.
 board-waiting = Sıra: { $role } { $who }.
 board-role_you = siz
-board-role_partner = eşiniz
+board-role_partner = ortağınız
 board-role_opponent = rakip
 board-on_top = Şu an alan: { $role } { $who }, { $cards }
 board-on_top_you = Şu an alan: siz, { $cards }
-board-team = Eşiniz: { $partner } · rakipler: { $first }, { $second }
+board-team = Ortağınız: { $partner } · rakipler: { $first }, { $second }
 board-trump = Koz: { $card } ({ $suit }) · destede: { $stock } kart
 board-hand = Kartlarınız: { $cards }
 

@@ -9,7 +9,7 @@ cmd-start-timer = Bilgisayar oynamadan önce hamle başına süre
 cmd-stop-name = durdur
 cmd-stop-desc = Bu kanaldaki oyunu durdurun (masayı açan ya da Sunucuyu Yönet)
 cmd-hand-name = kartlar
-cmd-hand-desc = Kartlarınızı yeniden gösterin
+cmd-hand-desc = Kartlarınızı yeniden gösterir
 cmd-rules-name = kurallar
 cmd-rules-desc = Kısaca kurallar
 cmd-stats-name = istatistik
@@ -37,8 +37,8 @@ choice-timer-180 = 3 dakika
 sort-rating = puan
 sort-series_won = kazanılan seri
 sort-series_played = oynanan seri
-sort-goats = keçi olma
-sort-goats_with_eggs = yumurtalı keçi olma
+sort-goats = keçi olma sayısı
+sort-goats_with_eggs = yumurtalı keçi olma sayısı
 sort-games_won = kazanılan oyun
 sort-games_played = oynanan oyun
 sort-games_lost = kaybedilen oyun
@@ -53,5 +53,5 @@ rules-text = **Oyuncular**: iki takımda dört kişi; ortaklar karşılıklı ot
     {"**"}El**: açan oyuncu **tek renkten** bir ya da daha fazla kart oynar. Sonraki her oyuncu aynı sayıda kart oynar: ya onları **yener** (her kart üstteki bir kartı yener: aynı renkten daha büyük bir kart ya da koz olmayan bir karta karşı herhangi bir koz) ya da istediği kartları **kapalı atar**. Eli en son yenen alır (kimse yenmediyse açan).
     {"**"}Molodka**: aynı renkten dört kart, el açıkken sıra beklemeden açılabilir; oynanan kartlar geri döner ve molodka yeni açış olur. Öncelik eli açandan saat yönünde gider.
     {"**"}Kart çekme**: her elden sonra herkes 4 karta tamamlar, önce eli alan; sonraki eli de o açar.
-    {"**"}Puanlama**: 61 ve üstü puan oyunu kazandırır. Kaybedenler 2 (31–59 puan), 4 (30 ya da daha az) ya da 6 (hiç el yok) ceza puanı alır. 60 : 60 **yumurta**dır: kimse puan almaz.
-    {"**"}Seri**: bir takım { $target } ceza puanına ulaşana kadar oynanır — onlar **keçi** olur; seride 60 : 60 biten bir oyun olduysa **yumurtalı keçi**.
+    {"**"}Puanlama**: 61 ve üstü puan oyunu kazandırır. Kaybedenler 2 (31–59 puan), 4 (30 ya da daha az) ya da 6 (hiç el yok) ceza puanı alır. 60 : 60 **yumurta**dır: kimse ceza puanı almaz.
+    {"**"}Seri**: bir takım { $target } ceza puanına ulaşana kadar oynanır — o takım **keçi** olur; seride 60 : 60 biten bir oyun olduysa **yumurtalı keçi**.

@@ -30,7 +30,7 @@ error-wrong_guild = Bu kanaldaki masa başka bir sunucuya ait.
 error-bad_option = “{ $option }” için verilen değer geçerli değil.
 error-not_a_member = “{ $option }” bu sunucunun bir üyesi olmalı.
 error-not_allowed = Buna yetkiniz yok.
-error-internal = Bizim tarafta bir şeyler ters gitti; hiçbir şey değişmedi. Lütfen yeniden deneyin.
+error-internal = Bizim tarafımızda bir şeyler ters gitti; hiçbir şey değişmedi. Lütfen yeniden deneyin.
 error-bad_sort = Bilinmeyen sıralama.
 
 reason-not_your_turn = Sıra sizde değil.

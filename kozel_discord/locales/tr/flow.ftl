@@ -25,7 +25,7 @@ cmd-pings-name = bildirim
 cmd-pings-desc = Bu masadaki sıra bildirimlerinizi açın veya kapatın
 cmd-pings-state = Açık veya kapalı
 cmd-vote-name = oylama
-cmd-vote-desc = Oyunu bekleten masa sahibine karşı oylama
+cmd-vote-desc = Oyunu bekleten masayı açan oyuncuya karşı oylama
 cmd-vote-what = Neye oy veriliyor
 choice-on = açık
 choice-off = kapalı
@@ -37,7 +37,7 @@ ping-reminder = { $user }, bu hamle için süreniz dolmak üzere.
 ping-on = Bu masada sıra bildirimleriniz açık.
 ping-off = Bu masada sıra bildirimleriniz kapalı. { COMMAND("kozel pings") } ile yeniden açabilirsiniz.
 
-vote-yours = Oyunuz sayıldı: { $n } / { $total }.
+vote-yours = Oy verdiniz: { $n } / { $total }.
 vote-stop-counted = Masayı durdurma oylaması: { $n } / { $total }.
 vote-timer-counted = Hamle süresini açma oylaması: { $n } / { $total }.
 vote-stop-passed = Diğer oyuncular oy verdi: masa durduruldu.
@@ -47,9 +47,9 @@ idle-closed = Bu masa kapatıldı: uzun süredir hiçbir şey olmadı. Seri terk
 idle-closed_message = Bu masa hareketsizlik nedeniyle kapatıldı.
 
 error-no_human = Bir masada en az bir insan oyuncu gerekir.
-error-vote_not_open = Oylanacak bir şey yok: masa sahibi oyunu bekletmiyor.
+error-vote_not_open = Oylanacak bir şey yok: masayı açan oyuncu oyunu bekletmiyor.
 error-vote_not_allowed = Yalnızca bu masadaki diğer oyuncular oy verebilir.
-error-already_voted = Oyunuz zaten sayıldı.
+error-already_voted = Zaten oy verdiniz.
 error-timer_already_on = Hamle süresi zaten açık.
 
 cmd-settings-name = ayarlar

@@ -9,10 +9,10 @@ lobby-hints_button_off = İpuçları: kapalı
 
 hints-line = 💡 **İpucu**: { $move } — { $reason }.
 hints-move_lead = { $cards } ile açın
-hints-move_beat = { $cards } ile kesin
-hints-move_beat_one = { $cards } ile kesin
-hints-move_discard = { $cards } atın
-hints-move_molodka = { $cards } ile molodka ilan edin
+hints-move_beat = { $cards } ile yenin
+hints-move_beat_one = { $cards } ile yenin
+hints-move_discard = { $cards } kapalı atın
+hints-move_molodka = { $cards } ile molodka açın
 hints-reason_molodka = aynı renkten dört kart: el sizin
 hints-reason_takes = eli alır { $points ->
         [0] (içinde puan yok ama sıra sizde)
@@ -23,16 +23,16 @@ hints-reason_takes_trump = koz eli alır { $points ->
        *[other] — görünen { $points } puan
     }
 hints-reason_on_top = düz kartlarla üste çıkar, kozlarınız sizde kalır
-hints-reason_on_top_trump = düz kartla kesilmiyor: üste koz çıkar
+hints-reason_on_top_trump = düz kartla yenilmiyor: üste koz çıkar
 hints-reason_feed = üstte ortağınız var: ona { $points } puan verin
 hints-reason_cheap_discard = { $points ->
         [0] ele hiç puan gitmez
        *[other] ele yalnızca { $points } puan gider, en azı bu
     }
 hints-reason_lead_trumps = koz açmak rakiplerin kozlarını çeker
-hints-reason_lead_strong = kesilmesi zor güçlü bir kart
+hints-reason_lead_strong = yenilmesi zor güçlü bir kart
 hints-reason_lead_cheap = ucuz bir açış: puanlarınız ve kozlarınız sizde kalır
-hints-reason_lead_suit = aynı renkten { $n } kartı kesmek zordur
+hints-reason_lead_suit = aynı renkten { $n } kartı yenmek zordur
 
 error-hints_not_allowed = Bu sunucu ipuçlarına izin vermiyor (yöneticiler { COMMAND("kozel settings") } ile karar verir).
 error-hints_ranked = Bu sunucuda her seri lige sayılır: ipuçları yalnızca dereceli olmayan masalar için.

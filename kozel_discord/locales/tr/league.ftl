@@ -48,7 +48,7 @@ profile-games_value = { $w } kazanılan · { $l } kaybedilen{ $eggs ->
 profile-defeat_points = Ceza puanları
 profile-defeat_points_value = { $taken } alınan · { $inflicted } verdirilen
 profile-best_partner = En iyi ortak
-profile-best_partner_value = { $user }: birlikte { $played } seriden { $won } kazanılan
+profile-best_partner_value = { $user }: birlikte oynanan { $played } serinin { $won } tanesi kazanıldı
 profile-recent = Son seriler
 profile-none = { $user }: bu sunucuda henüz oynanmış seri yok.
 

@@ -2,7 +2,7 @@
 # (ui/review.py). Türkçe çoğul biçimleri: one, other (sayıdan sonra isim tekil kalır).
 
 button-review = Analiz
-review-title = { $n }. oyunun analiziniz
+review-title = Hamlelerinizin analizi — { $n }. oyun
 review-intro = { $seat } · { $moves } hamle, { $choices } tanesinde seçim vardı.
     Sayı, o hamleden sonra takımınızın oyun sonunda bekleyebileceği kart puanıdır (120 üzerinden): zor seviyedeki bilgisayar o anda görebildiklerinize uyan { $worlds ->
         [one] { $worlds } dağıtımda
@@ -23,7 +23,7 @@ review-moves = Hamleleriniz
 review-line_best = { $mark } { $trick }. el: { $played } — { $value } (en iyisi)
 review-line = { $mark } { $trick }. el: { $played } — { $value } (en iyi { $best_value }: { $best })
 review-capped = Bot meşguldü: bazı hamleler daha az dağıtımla değerlendirildi.
-review-legend = ✅ en iyisi · ☑️ ona yakın · ⚠️ { $points } ya da daha pahalı · ❌ en pahalılar
+review-legend = ✅ en iyisi · ☑️ ona yakın · ⚠️ { $points } puan ya da daha fazla kayıp · ❌ en pahalılar
 
 review-act-lead = açış: { $cards }
 review-act-beat = yenme: { $cards }
@@ -37,8 +37,8 @@ review-why-same_card = aynı kart açık oynansa üstteki kartı yenerdi, boşa 
 review-why-same_cards = aynı kartlar açık oynansa üstteki kartları yenerdi, boşa gitmezdi
 review-why-keep_card = bu kartı sonraki eller için saklamak bu elden daha değerliydi
 review-why-keep_cards = bu kartları sonraki eller için saklamak bu elden daha değerliydi
-review-why-partner_on_top = eşiniz zaten üstteydi
-review-why-feed_partner = eli eşiniz alıyordu, puanlarınız takımınıza gidecekti
+review-why-partner_on_top = ortağınız zaten üstteydi
+review-why-feed_partner = eli ortağınız alıyordu, puanlarınız takımınıza gidecekti
 review-why-cheaper_discard = daha az puan gider
 review-why-other_discard = verdiğiniz kartlar elinizde daha değerliydi
 review-why-fewer_trumps = daha az koz harcanır

@@ -3,7 +3,7 @@
 cmd-start-length = Seri uzunluğu: kaybettiren ceza puanı (varsayılan: bu sunucununki)
 cmd-settings-length = Yeni masaların (ve lig tablosunun) standart seri uzunluğu
 cmd-settings-timer = Yeni masalarda hamle süresi
-cmd-settings-hints = Ev sahipleri dereceli olmayan masalarda ipuçlarını açabilir mi
+cmd-settings-hints = Masayı açanlar dereceli olmayan masalarda ipuçlarını açabilir mi
 cmd-settings-language = Ortak masanın dili
 cmd-table-length = Gösterilecek ligin seri uzunluğu (varsayılan: sunucunun standardı)
 
@@ -23,15 +23,15 @@ settings-length = Seri { $target } ceza puanına kadar
 settings-timer = Hamle süresi: { $timer }
 settings-timer_off = sınırsız
 settings-timer_seconds = { $seconds } saniye
-settings-hints_on = İpuçları: ev sahibi dereceli olmayan masalarda açabilir
+settings-hints_on = İpuçları: masayı açan oyuncu dereceli olmayan masalarda açabilir
 settings-hints_off = İpuçları: izin yok
 settings-ranked_on = Lig: bilgisayarlı seriler de sayılır; { COMMAND("league ranked") } ile değişir
 settings-ranked_off = Lig: yalnızca bilgisayarsız seriler sayılır; { COMMAND("league ranked") } ile değişir
 settings-language = Ortak masanın dili: { $language }
 settings-language_server = sunucunun kendi dili
-settings-footer = Bundan sonra açılan masalar için. Ev sahibi lobide uzunluğu ve süreyi yine değiştirebilir; lig tablosu standart uzunluğu gösterir (diğerleri uzunluk seçeneğiyle).
+settings-footer = Bundan sonra açılan masalar için. Masayı açan oyuncu lobide uzunluğu ve süreyi yine değiştirebilir; lig tablosu standart uzunluğu gösterir (diğerleri uzunluk seçeneğiyle).
 settings-league_length = { $target } ceza puanına kadar serilerin ligi
-settings-history_length = {" "}· { $target } puanlık seri
+settings-history_length = {" "}· { $target } ceza puanına kadar seri
 
 rules-at_table = Bu masada
 rules-at_server = Bu sunucudaki yeni masalar
@@ -43,7 +43,7 @@ lobby-rules_hints = İpuçları
 
 error-bad_length = Bir seri { $lengths } ceza puanına kadar oynanır.
 error-bad_setting = Bu ayarın böyle bir değeri yok: hiçbir şey değişmedi.
-lobby-rules_footer = 🎯 Uzunluğu ve 💡 ipuçlarını masanın ev sahibi seçer.
-lobby-rules_footer_length = 🎯 Uzunluğu masanın ev sahibi seçer.
+lobby-rules_footer = 🎯 Uzunluğu ve 💡 ipuçlarını masayı açan oyuncu seçer.
+lobby-rules_footer_length = 🎯 Uzunluğu masayı açan oyuncu seçer.
 lobby-ranked_yes = 🏆 Bu seri lige sayılır
 lobby-ranked_no = 🎲 Derecesiz: bu seri lige sayılmaz

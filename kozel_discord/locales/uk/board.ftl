@@ -40,11 +40,11 @@ opt-lead_molodka_desc = Чотири однієї масті: зверху мо�
 opt-molodka = Молодка! { $cards } поза чергою
 opt-molodka_desc = Чотири однієї масті: взятка починається знову з вас
 
-board-your_lead = **Ваш захід**: { $max ->
+board-your_lead = **Ви заходите**: { $max ->
         [1] одна карта
        *[other] від 1 до { $max } карт однієї масті
     }.
-board-lead_molodka = У вас молодка: можна зайти всіма чотирма.
+board-lead_molodka = У вас молодка: заходьте всіма чотирма.
 board-your_answer = **Ваш хід**: побийте { $top } або скиньте { $k ->
         [one] { $k } карту
         [few] { $k } карти

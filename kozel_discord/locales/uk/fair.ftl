@@ -5,4 +5,4 @@ fair-table = 🔒 Роздачу запечатано: { $short }…
 fair-tricks_footer = 🔒 Печатка роздачі (SHA-256 сіда й солі цього кону; їх буде відкрито, коли кон закінчиться): { $commitment }
 fair-reveal_title = 🔓 Чесна роздача
 fair-reveal = Ключ до печатки { $short }…:
-fair-reveal_check = Перевірка роздачі й ходів: kozel-discord verify з «Вивантажити JSON» з повтору кону.
+fair-reveal_check = Перевірка роздачі й ходів: kozel-discord verify на файлі «Вивантажити JSON» (у повторі кону).

@@ -49,7 +49,7 @@ series-best_trick = Найдорожча взятка: { $who } — { $points ->
         [one] { $cards } карта
         [few] { $cards } карти
        *[many] { $cards } карт
-    }) у коні { $n }.
+    }) у кону { $n }.
 series-games = Усі кони · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)

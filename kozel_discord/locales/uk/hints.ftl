@@ -18,26 +18,26 @@ hints-reason_molodka = чотири карти однієї масті: взят
 hints-reason_takes = забирає взятку { $points ->
         [0] (очок у ній немає, зате хід ваш)
         [one] — видно { $points } очко
-        [few] — видно { $points } очка
+        [few] — видно { $points } очки
        *[many] — видно { $points } очок
     }
 hints-reason_takes_trump = козир забирає взятку { $points ->
         [0] (очок у ній немає, зате хід ваш)
         [one] — видно { $points } очко
-        [few] — видно { $points } очка
+        [few] — видно { $points } очки
        *[many] — видно { $points } очок
     }
 hints-reason_on_top = лягає зверху простими картами, козирі лишаються у вас
 hints-reason_on_top_trump = простими не побити: зверху лягає козир
-hints-reason_feed = зверху ваш партнер: віддайте йому { $points ->
+hints-reason_feed = зверху ваш партнер: віддайте партнерові { $points ->
         [one] { $points } очко
-        [few] { $points } очка
+        [few] { $points } очки
        *[many] { $points } очок
     }
 hints-reason_cheap_discard = { $points ->
         [0] у взятку не йде жодного очка
         [one] у взятку йде лише { $points } очко, менше не можна
-        [few] у взятку йде лише { $points } очка, менше не можна
+        [few] у взятку йдуть лише { $points } очки, менше не можна
        *[many] у взятку йде лише { $points } очок, менше не можна
     }
 hints-reason_lead_trumps = хід козирями виманює козирі суперників

@@ -4,7 +4,7 @@ league-title = Турнірна таблиця — { $guild }
 league-sorted_by = Сортування за { $sort }
 league-empty = Рейтингових партій ще не було. Партії з комп'ютерами йдуть у залік, лише якщо адміністратор увімкнув { COMMAND("league ranked") }; почніть: { COMMAND("kozel start") }!
 league-columns = Рейтинг · партії та кони: виграно–програно
-league-columns-goats_eggs = 🐐🥚 козел з яйцями
+league-columns-goats_eggs = 🐐🥚 у козлах з яйцями
 league-columns-eggs = 🥚 яйця
 league-row = **{ $rank }.** { $user } · **{ $rating }** · партії { $sw }–{ $sl } · кони { $gw }–{ $gl }{ $goats_eggs ->
         [0] {""}

@@ -8,7 +8,7 @@ table-eggs = Яєць за партію: { $n }
 
 button-last_tricks = Взятки кону
 tricks-title = Взятки кону { $n } — поки { $total }
-tricks-none = У цьому коні взяток ще не було.
+tricks-none = У цьому кону взяток ще не було.
 tricks-taker = Взятка: { $who } ({ $team })
 
 picture-trump = Козир
@@ -23,4 +23,4 @@ picture-eggs = Яйця
 picture-game = Кон
 picture-dealer = Роздає
 picture-molodka = Молодка
-picture-goats = Кози
+picture-goats = Козли

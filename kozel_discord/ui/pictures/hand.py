@@ -135,9 +135,11 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
 
 
 def _hand(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
-    text(d, (24, HAND_Y - 28), st.labels.your_hand, font(26, 700), style.PANEL_TEXT, 400)
     n = len(st.hand)
     x = (W - row_width(n, HAND_W, HAND_STEP)) // 2
+    # the label over the first card (at the picture's edge, it floated away from one card)
+    lx = max(24, x) if n else 24
+    text(d, (lx, HAND_Y - 28), st.labels.your_hand, font(26, 700), style.PANEL_TEXT, W - 24 - lx)
     paste_cards(img, x, HAND_Y, st.hand, HAND_W, HAND_H, HAND_STEP, st.trump_card.suit)
     if n == 0:
         text(d, (W / 2, HAND_Y + HAND_H / 2), "—", font(40), style.MUTED_TEXT, None, "mm")
