@@ -5,6 +5,7 @@ Thumbnail, File, ActionRow), and "Only you can see this" under ephemeral message
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +31,8 @@ class Message:
     bot: bool = True
     used_command: str | None = None  # "alice used /kozel start" above an interaction reply
     open_select: str | None = None  # custom_id of a select drawn opened, its options listed
-    time: str = "Today at 21:04"
+    # when it was sent, as its timestamps are drawn (UTC, at drawing time)
+    time: str = field(default_factory=lambda: f"Today at {dt.datetime.now(dt.UTC):%H:%M}")
     width: int = theme.WIDTH  # CSS px of the screen
 
     @property

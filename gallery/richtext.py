@@ -5,9 +5,11 @@ and Unicode emoji (Twemoji images)."""
 
 from __future__ import annotations
 
+import datetime as dt
 import functools
 import itertools
 import re
+import time
 from dataclasses import dataclass, field, replace
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
@@ -88,7 +90,7 @@ _INLINE = re.compile(
     r"|(?P<chan><#(?P<cid>\d+)>)"
     r"|(?P<cmd></(?P<cmdname>[\w\- ]+):\d+>)"
     r"|(?P<cemoji><a?:(?P<ename>\w+):(?P<eid>\d+)>)"
-    r"|(?P<time><t:(?P<ts>-?\d+)(?::[tTdDfFR])?>)"
+    r"|(?P<time><t:(?P<ts>-?\d+)(?::(?P<tstyle>[tTdDfFR]))?>)"
     r"|(?P<link>\[(?P<ltext>[^\]\n]+)\]\((?P<lurl><?https?://[^)\s]+>?)\))"
     r"|(?P<url>https?://[^\s<]+)"
     r"|(?P<delim>\*\*|__|~~|\|\||\*|_)"
@@ -263,7 +265,8 @@ def inline(text: str, base: Style, names: Names, *, links: bool = True) -> list[
             else:
                 pieces += _text_pieces(f":{m['ename']}:", replace(style(), color=theme.MUTED))
         elif kind == "time":
-            pieces.append(_pill("Today at 12:00", replace(style(), color=theme.TEXT)))
+            shown = timestamp(int(m["ts"]), m["tstyle"] or "f")
+            pieces.append(Piece(shown, replace(style(), color=theme.TEXT, pill=theme.TIME_BG)))
         elif kind == "link":
             if links:
                 pieces += _text_pieces(m["ltext"], replace(style(), color=theme.LINK))
@@ -300,6 +303,27 @@ _KINDS = ("code", "user", "role", "chan", "cmd", "cemoji", "time", "link", "url"
 
 def _plain_pieces(text: str, style: Style) -> list[Piece]:
     return [Piece(p, style, space=p.isspace()) for p in re.split(r"(\s+)", text) if p]
+
+
+def timestamp(ts: int, style: str, now: float | None = None) -> str:
+    """A ``<t:ts:style>`` as an English Discord client shows it (UTC; relative ones from
+    ``now``, the time of drawing): a fixed "Today at 12:00" contradicted the messages."""
+    when = dt.datetime.fromtimestamp(ts, dt.UTC)
+    if style == "R":
+        delta = round(ts - (time.time() if now is None else now))
+        for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
+            n = abs(delta) // size
+            if n or unit == "second":
+                words = f"{n} {unit}{'' if n == 1 else 's'}"
+                return f"in {words}" if delta >= 0 else f"{words} ago"
+    day = f"{when:%B} {when.day}, {when.year}"
+    return {
+        "t": f"{when:%H:%M}",
+        "T": f"{when:%H:%M:%S}",
+        "d": f"{when:%m/%d/%Y}",
+        "D": day,
+        "F": f"{when:%A}, {day} {when:%H:%M}",
+    }.get(style, f"{day} {when:%H:%M}")
 
 
 def _pill(text: str, style: Style) -> Piece:

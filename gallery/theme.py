@@ -36,6 +36,7 @@ CODE_BORDER = (30, 31, 34)
 DIVIDER = (63, 65, 71)  # #3f4147
 MENTION_BG = (60, 66, 112)  # rgba(88,101,242,.3) over the chat
 MENTION_TEXT = (201, 205, 251)  # #c9cdfb
+TIME_BG = (63, 65, 71)  # a <t:…> timestamp: rgba(255,255,255,.06)-ish over the chat
 SELECT_BG = (30, 31, 34)  # #1e1f22
 MENU_BG = (43, 45, 49)
 MENU_ROW_ACTIVE = (53, 55, 60)

@@ -141,7 +141,7 @@ def board_view(
     turn = obs.turn if obs.turn is not None else obs.seat
     accent = discord.Colour.from_rgb(*style.TEAM[team_of(turn)])
     top = first_line(table, obs, locale)
-    header = t("hand.title", locale, seat=render.seat_label(obs.seat, locale))
+    header = t("hand.title", locale, seat=render.seat_long(obs.seat, locale))
     parts: list[discord.ui.Item[Any]] = [
         discord.ui.TextDisplay(f"{note}\n{top}" if note else top),
         discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{IMAGE}")),

@@ -27,6 +27,7 @@ from ..engine import (
     Card,
     Observation,
     beat_pairing,
+    team_of,
 )
 from ..i18n import t
 from . import pictures
@@ -110,12 +111,17 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
         )
     if action.kind is ActionKind.DISCARD:
         trumps = _trumps(cards, obs)
+        key = "opt.discard_desc"  # the trick stays open after it: who takes it is not known
+        if len(obs.trick) == SEATS - 1 and obs.seat is not None:  # the last play: the play
+            # on top takes the points ("Puts 10 points into the trick" did not say whose)
+            ours = team_of(obs.top_seat) == team_of(obs.seat)
+            key = "opt.discard_desc_ours" if ours else "opt.discard_desc_foes"
         return MoveOption(
             action,
             "discard",
             t("opt.discard", locale, cards=shown),
             t(
-                "opt.discard_desc",
+                key,
                 locale,
                 points=_points(cards),
                 trumps=t("opt.trumps", locale, n=trumps) if trumps else "",

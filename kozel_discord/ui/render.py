@@ -50,6 +50,11 @@ def seat_label(i: int, locale: str) -> str:
     return t("seat.label", locale, n=i + 1, team=t(f"team.{'ab'[team_of(i)]}", locale))
 
 
+def seat_long(i: int, locale: str) -> str:
+    """ "Seat 1 · Team A": a private message's heading ("Seat 1 (A)" did not read as a team)."""
+    return t("seat.label_long", locale, n=i + 1, team=t(f"team.{'ab'[team_of(i)]}.long", locale))
+
+
 def seat_number(i: int, locale: str) -> str:
     """ "Seat 1" without its team, where the team's heading is above it."""
     return t("seat.number", locale, n=i + 1)

@@ -35,7 +35,7 @@ from .pictures import Labels, last_trick
 from .ports import host_of
 from .results import progress_lines, reason_line
 from .table_message import TEAM_COLOURS, seat_labels
-from .tricks import team_count, team_tag
+from .tricks import team_count, team_who
 
 REPLAY_PNG = "replay.png"
 GAME_ID = r"(?P<game>[0-9]{1,19})"
@@ -78,9 +78,8 @@ def step_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
         t(
             "replay.took",
             locale,
-            who=_name(view, step.taker, locale),
+            who=team_who(team_of(step.taker), _name(view, step.taker, locale)),
             cards=cards,
-            team=team_tag(team_of(step.taker), locale),
             points=step.trick_face_up_points,
         )
     )

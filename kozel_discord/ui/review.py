@@ -130,7 +130,7 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
         t(
             "review.intro",
             locale,
-            seat=render.seat_label(review.seat, locale),
+            seat=render.seat_long(review.seat, locale),
             moves=review.moves,
             choices=len(review.decisions),
             worlds=worlds,

@@ -74,7 +74,7 @@ async def test_review_opens_for_a_player_after_a_game_and_lists_only_their_decis
     if r.message.loading:  # slower than the answer's budget: deferred, then followed up
         await standin.wait_until_resolved(r, timeout=60)
     text = embed_text(r.message)
-    assert "Review of your moves\u00a0— game 1" in text and "Seat 1 (A)" in text
+    assert "Review of your moves\u00a0— game 1" in text and "Seat 1\u00a0· Team A" in text
     moves = await _seat_moves(sqlite_url, guild.id, series_key, 0)
     assert f"{moves}\u00a0move" in text
     lines = [line for line in text.splitlines() if " Trick " in line and "\u00a0— " in line]

@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from gallery.render import Message, render_message
-from gallery.richtext import Names, Style, inline, layout, render, split_emoji
+from gallery.richtext import Names, Style, inline, layout, render, split_emoji, timestamp
 from gallery.theme import BG, px
 
 
@@ -203,3 +203,12 @@ def test_word_joiners_keep_custom_emojis_together() -> None:
         laid = layout(pieces, w, 16)
         counts = [sum(1 for _, p in line.items if p.image is not None) for line in laid]
         assert [c for c in counts if c] == [4], (w, counts)
+
+
+def test_a_timestamp_shows_its_time_not_a_fixed_one() -> None:
+    # every <t:…> was drawn as "Today at 12:00" beside messages sent at 21:04
+    ts = 1796594640  # 2026-12-06 22:04 UTC
+    assert timestamp(ts, "d") == "12/06/2026"
+    assert timestamp(ts, "f") == "December 6, 2026 22:04"
+    assert timestamp(ts, "R", now=ts - 45) == "in 45 seconds"
+    assert timestamp(ts, "R", now=ts + 7200) == "2 hours ago"

@@ -10,7 +10,7 @@ from typing import Any
 import discord
 import pytest
 
-from kozel_discord.engine import HAND_SIZE, ActionKind, Observation, Series, observe
+from kozel_discord.engine import HAND_SIZE, ActionKind, Observation, Series, observe, team_of
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import board, moves, pictures
 from kozel_discord.ui.emojis import CARD_EMOJIS, CardEmojis, sync_card_emojis, versioned_name
@@ -74,6 +74,7 @@ POSITIONS = _positions(range(8))
 
 def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> None:
     checked = 0
+    gives: dict[str, int] = defaultdict(int)
     for _series, obs in POSITIONS:
         options = moves.move_options(obs, "en-US")
         assert {o.action for o in options} == set(obs.legal_actions)
@@ -83,8 +84,16 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
             assert len(o.label) <= 100 and len(o.description) <= 100
             if o.group == "discard":
                 points = sum(c.points for c in o.action.cards)
-                assert o.description.startswith(f"Puts {points}\u00a0point"), o.description
-                assert " into the trick" in o.description, o.description
+                # the last play says whose the points become; an earlier one cannot know
+                start = "Puts"
+                if len(obs.trick) == 3 and obs.seat is not None:
+                    ours = team_of(obs.top_seat) == team_of(obs.seat)
+                    start = "Gives your team" if ours else "Gives the opponents"
+                    assert " into the trick" not in o.description, o.description
+                else:
+                    assert " into the trick" in o.description, o.description
+                assert o.description.startswith(f"{start} {points}\u00a0point"), o.description
+                gives[start] += 1
                 trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
                 assert ("trump" in o.description) == bool(trumps), o.description
             if o.group in ("discard", "lead"):
@@ -107,6 +116,7 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
         rank = {"molodka": 0, "beat": 1, "discard": 2, "lead": 3}
         assert order == sorted(order, key=rank.__getitem__)
     assert checked > 100
+    assert all(gives[k] for k in ("Puts", "Gives your team", "Gives the opponents")), gives
 
 
 def test_a_molodka_is_called_a_molodka() -> None:

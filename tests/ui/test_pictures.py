@@ -21,6 +21,7 @@ from PIL import Image, ImageChops
 from kozel_discord.engine import Action, ActionKind, Series, card, cards, observe
 from kozel_discord.ui import pictures
 from kozel_discord.ui.pictures import hand as hand_picture
+from kozel_discord.ui.pictures import style
 from kozel_discord.ui.pictures import table as table_picture
 from kozel_discord.ui.pictures.cards import face
 from kozel_discord.ui.pictures.draw import png
@@ -348,15 +349,30 @@ def test_a_taken_trick_is_headed_last_trick_and_a_live_one_is_not() -> None:
     last = pictures.last_trick(table_obs)
     assert last is not None
     unnamed = dataclasses.replace(RU, last_trick="")
+    renamed = dataclasses.replace(RU, last_trick="Другая")
 
-    def changed(draw: object, obs: object, trick: object) -> tuple[int, int, int, int] | None:
-        a, b = (_pixels(draw(obs, labels, trick)).convert("RGB") for labels in (RU, unnamed))  # type: ignore[operator]
+    def changed(
+        draw: object, obs: object, trick: object, other: pictures.Labels = unnamed
+    ) -> tuple[int, int, int, int] | None:
+        a, b = (_pixels(draw(obs, labels, trick)).convert("RGB") for labels in (RU, other))  # type: ignore[operator]
         return ImageChops.difference(a, b).getbbox()
 
     board = changed(pictures.draw_hand, observe(s, seat), last)
     assert board is not None and board[3] < hand_picture.TRICK_Y - 30  # above the names
-    table = changed(pictures.draw_table, table_obs, last)
+    table = changed(pictures.draw_table, table_obs, last, renamed)
     assert table is not None and table[0] > table_picture.W // 2  # under "Game 1", right
+    # the live table fades the taker's play too; a replay step (no heading) shows the
+    # trick it stepped to unfaded, and draws no empty pill where the heading goes
+    faded = changed(pictures.draw_table, table_obs, last)
+    assert faded is not None and faded[0] < table_picture.W // 2 < faded[2]
+    plain = _pixels(pictures.draw_table(table_obs, unnamed, last)).convert("RGB")
+    corner = plain.crop((table[0] - 6, table[1] - 6, table[2] + 6, table[3] + 6))
+    gold = [c for _, c in corner.getcolors(1 << 16) or [] if _near(c, style.WIN)]
+    assert not gold, gold
     _advance(s, 1, seed=5)  # an open trick
     assert changed(pictures.draw_hand, observe(s, s.turn), None) is None
     assert changed(pictures.draw_table, observe(s, None), None) is None
+
+
+def _near(rgb: object, target: tuple[int, int, int]) -> bool:
+    return isinstance(rgb, tuple) and all(abs(a - b) <= 3 for a, b in zip(rgb, target, strict=True))

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from kozel_discord.engine import Action, ActionKind, Card, Observation, Series
+from kozel_discord.engine import Action, ActionKind, Card, Observation, Series, team_of
 from kozel_discord.engine.replay import replay_steps
 from kozel_discord.i18n import t
 from kozel_discord.service.replays import GameReplayView, _seats
@@ -215,7 +215,8 @@ def test_each_step_says_who_led_every_play_who_took_it_and_the_running_points() 
             if p.kind is ActionKind.DISCARD:
                 assert "discarded" in line and "🎴" in line
         taker = render.who(view.seats[st.taker], "en-US", mention=False, level=False)
-        assert f"**{taker} takes it**" in text
+        dot = ("🔵", "🟠")[team_of(st.taker)]  # the team's dot before the taker's name
+        assert f"**\u2060{dot}\u00a0{taker} takes it**" in text
         a, b = st.face_up_points
         assert f"face-up cards only: 🔵\u00a0{a}\u00a0·\u00a0🟠\u00a0{b}" in text
         if st.number < total:

@@ -14,6 +14,14 @@ opt-discard_desc = Puts { $points ->
         [one] { $points } point
        *[other] { $points } points
     } into the trick{ $trumps }{ $kept }
+opt-discard_desc_foes = Gives the opponents { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $trumps }{ $kept }
+opt-discard_desc_ours = Gives your team { $points ->
+        [one] { $points } point
+       *[other] { $points } points
+    }{ $trumps }{ $kept }
 opt-trumps = , { $n ->
         [one] a trump
        *[other] { $n } trumps
@@ -43,7 +51,7 @@ board-your_lead = **Your lead**: { $max ->
         [1] one card
        *[other] 1 to { $max } cards of one suit
     }.
-board-lead_molodka = You hold a molodka: lead all four.
+board-lead_molodka = You hold a molodka (four cards of one suit): lead all four.
 board-your_answer = **Your turn**: beat { $top } or discard { $k ->
         [one] { $k } card
        *[other] { $k } cards

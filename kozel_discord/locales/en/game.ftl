@@ -13,6 +13,7 @@ card-text = { $rank }{ $suit }
 
 seat-label = Seat { $n } ({ $team })
 seat-number = Seat { $n }
+seat-label_long = Seat { $n } · { $team }
 seat-empty = — empty —
 seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
@@ -109,7 +110,7 @@ move-molodka = { $who } declared a molodka!
 move-timed_out = (time ran out: the computer played)
 
 hand-title = Your hand — { $seat }
-hand-molodka_possible = You hold a molodka: you may declare it now, out of turn.
+hand-molodka_possible = You hold a molodka (four cards of one suit): you may declare it now, out of turn.
 hand-choose = Choose your move…
 hand-choose_molodka = Declare your molodka…
 hand-stale = This hand was out of date — here is your current one.

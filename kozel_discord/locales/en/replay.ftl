@@ -10,7 +10,7 @@ cmd-game-public = Post the replay in the channel (default: only you see it)
 
 replay-title = 🎬 **Replay of game #{ $id }** · game { $n } of its series · { $when }
 replay-trick = **Trick { $n } of { $total }**
-replay-took = **{ $who } takes it** with { $cards } ({ $team }) · { $points ->
+replay-took = **{ $who } takes it** with { $cards } · { $points ->
         [one] { $points } card point
        *[other] { $points } card points
     } face up

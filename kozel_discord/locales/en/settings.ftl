@@ -29,14 +29,14 @@ settings-timer_seconds = { $seconds ->
         [one] { $seconds } second
        *[other] { $seconds } seconds
     }
-settings-hints_on = Hints: hosts may turn them on at casual tables
+settings-hints_on = Hints: hosts may turn them on at tables that do not count for the league
 settings-hints_off = Hints: not allowed
 settings-ranked_on = League: series with computer players count too; { COMMAND("league ranked") } changes it
 settings-ranked_off = League: only series without computers count; { COMMAND("league ranked") } changes it
 settings-language = Public table language: { $language }
 settings-language_server = the server's own
-settings-footer = For tables opened from now on. The host may still change the length and the timer in the lobby; the league table shows series of this standard length (other lengths with its length option).
-settings-league_length = League of series to { $target ->
+settings-footer = For tables opened from now on. The host may still change the length and the timer in the lobby; the league table shows series of this standard length (other lengths: its length option).
+settings-league_length = League: series to { $target ->
         [one] { $target } defeat point
        *[other] { $target } defeat points
     }

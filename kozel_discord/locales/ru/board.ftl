@@ -13,6 +13,16 @@ opt-discard_desc = Во взятку { $points ->
         [few] { $points } очка
        *[many] { $points } очков
     }{ $trumps }{ $kept }
+opt-discard_desc_foes = Соперникам { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }{ $trumps }{ $kept }
+opt-discard_desc_ours = Своей команде { $points ->
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }{ $trumps }{ $kept }
 opt-trumps = , { $n ->
         [one] { $n } козырь
         [few] { $n } козыря

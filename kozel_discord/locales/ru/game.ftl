@@ -16,6 +16,7 @@ card-text = { $rank }{ $suit }
 
 seat-label = Место { $n } ({ $team })
 seat-number = Место { $n }
+seat-label_long = Место { $n } · { $team }
 seat-empty = — свободно —
 seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }

@@ -9,7 +9,7 @@ cmd-game-public = Показать повтор всему каналу (по у
 
 replay-title = 🎬 **Повтор кона #{ $id }** · { $n }-й кон партии · { $when }
 replay-trick = **Взятка { $n } из { $total }**
-replay-took = **Взятку берёт { $who }**: { $cards } ({ $team }) · { $points ->
+replay-took = **Взятку берёт { $who }**: { $cards } · { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков

@@ -9,6 +9,8 @@ opt-beat = Yen: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Kapalı at: { $cards }
 opt-discard_desc = Ele { $points } puan gider{ $trumps }{ $kept }
+opt-discard_desc_foes = Rakiplere { $points } puan gider{ $trumps }{ $kept }
+opt-discard_desc_ours = Takımınıza { $points } puan gider{ $trumps }{ $kept }
 opt-trumps = , { $n } koz
 opt-lead = Aç: { $cards }
 opt-lead_desc = { $trump ->
@@ -27,7 +29,7 @@ board-your_lead = **Açış sizde**: { $max ->
         [1] bir kart
        *[other] aynı renkten 1–{ $max } kart
     }.
-board-lead_molodka = Elinizde molodka var: dördünü birden açın.
+board-lead_molodka = Elinizde molodka (aynı renkten dört kart) var: dördünü birden açın.
 board-your_answer = **Sıra sizde**: { $top } { $k ->
         [one] kartını
        *[other] kartlarını

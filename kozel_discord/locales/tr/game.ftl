@@ -13,6 +13,7 @@ card-text = { $rank }{ $suit }
 
 seat-label = Yer { $n } ({ $team })
 seat-number = Yer { $n }
+seat-label_long = Yer { $n } · { $team }
 seat-empty = — boş —
 seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
@@ -82,7 +83,7 @@ move-molodka = { $who }: molodka!
 move-timed_out = (süre doldu: bilgisayar oynadı)
 
 hand-title = Kartlarınız — { $seat }
-hand-molodka_possible = Elinizde molodka var: şimdi, sıra beklemeden açabilirsiniz.
+hand-molodka_possible = Elinizde molodka (aynı renkten dört kart) var: şimdi, sıra beklemeden açabilirsiniz.
 hand-choose = Hamlenizi seçin…
 hand-choose_molodka = Molodkanızı açın…
 hand-stale = Bu görünüm eskimişti — güncel kartlarınız burada.

@@ -10,7 +10,7 @@ cmd-game-public = Tekrarı kanala gönder (varsayılan: yalnızca siz görürsü
 
 replay-title = 🎬 **Oyun #{ $id } tekrarı** · serisinin { $n }. oyunu · { $when }
 replay-trick = **El { $n } / { $total }**
-replay-took = **Eli { $who } alıyor**: { $cards } ({ $team }) · açık kartlarda { $points ->
+replay-took = **Eli { $who } alıyor**: { $cards } · açık kartlarda { $points ->
         [one] { $points } puan
        *[other] { $points } puan
     }

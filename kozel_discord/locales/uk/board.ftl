@@ -13,6 +13,16 @@ opt-discard_desc = У взятку { $points ->
         [few] { $points } очки
        *[many] { $points } очок
     }{ $trumps }{ $kept }
+opt-discard_desc_foes = Суперникам { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    }{ $trumps }{ $kept }
+opt-discard_desc_ours = Своїй команді { $points ->
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    }{ $trumps }{ $kept }
 opt-trumps = , { $n ->
         [one] { $n } козир
         [few] { $n } козирі

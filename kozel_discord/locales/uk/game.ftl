@@ -14,6 +14,7 @@ card-text = { $rank }{ $suit }
 
 seat-label = Місце { $n } ({ $team })
 seat-number = Місце { $n }
+seat-label_long = Місце { $n } · { $team }
 seat-empty = — вільно —
 seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }

@@ -9,7 +9,7 @@ cmd-game-public = Показати повтор усьому каналу (ти�
 
 replay-title = 🎬 **Повтор кону #{ $id }** · { $n }-й кон партії · { $when }
 replay-trick = **Взятка { $n } з { $total }**
-replay-took = **Взятку бере { $who }**: { $cards } ({ $team }) · { $points ->
+replay-took = **Взятку бере { $who }**: { $cards } · { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок

@@ -224,8 +224,9 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
             img.alpha_composite(e, (ex + i * (size - 6), y + 30))
         cap = f"{st.labels.eggs}: {st.eggs}"
         text(d, (ex - 10, y + 30 + size / 2), cap, font(24, 600), style.EGG, 140, "rm")
-    if st.finished:  # the trick in the middle is the last one, already taken: a label as
-        # the "Took it" one, so that the two read together
+    if st.finished and st.labels.last_trick:  # the trick in the middle is the last one,
+        # already taken (a replay's text says which trick it is): a label as the "Took it"
+        # one, so that the two read together
         ly = y + (80 if st.eggs else 40)
         label = fit(st.labels.last_trick, font(24, 700), 220)
         w = font(24, 700).getlength(label) + 24
@@ -266,9 +267,15 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
             bw = row_width(len(p.cards), CARD_W, step)
             d.rounded_rectangle((x - 7, y - 7, x + bw + 7, y + CARD_H + 7), 14, style.WIN)
         boxes[p.seat] = box = paste_cards(img, x, y, p.cards, CARD_W, CARD_H, step, trump)
-        if st.finished:  # a taken trick is faded (it is not in play: a player read the last
-            # trick, still in the middle, as the trick to answer); the taker's play less so
-            alpha = FADE_TAKER if p.seat == st.marked_seat else FADE_OTHERS
+        # A taken trick: the taker's play stands out. On a live table the whole trick is
+        # faded (a player read the last trick, still in the middle, as the trick to answer);
+        # a replay step (no "Last trick" heading) shows the trick it stepped to unfaded.
+        alpha = 0
+        if st.finished and p.seat != st.marked_seat:
+            alpha = FADE_OTHERS
+        elif st.finished and st.labels.last_trick:
+            alpha = FADE_TAKER
+        if alpha:
             veil = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (*style.FELT, alpha))
             img.alpha_composite(veil, (box[0], box[1]))
     for p in st.plays:
