@@ -88,7 +88,11 @@ def _line(d: Decision, locale: str) -> str:
 
 
 # Reasons that speak of the cards played, and their words for a single card.
-_ONE_CARD = {"same_cards": "same_card", "keep_cards": "keep_card"}
+_ONE_CARD = {
+    "same_cards": "same_card",
+    "keep_cards": "keep_card",
+    "could_beat": "could_beat_one",
+}
 
 
 def _reason_key(d: Decision) -> str:

@@ -10,7 +10,14 @@ from kozel_discord.ai.review import Decision, GameReview, ReviewBudget, review_g
 from kozel_discord.engine import Action, Series, cards, observe
 from kozel_discord.i18n import t
 from kozel_discord.ui.hints import move_text
-from kozel_discord.ui.review import ReviewButton, _mistake, choice_text, review_embed, review_view
+from kozel_discord.ui.review import (
+    ReviewButton,
+    _mistake,
+    _reason_key,
+    choice_text,
+    review_embed,
+    review_view,
+)
 
 
 def _review(seat: int = 0, seed: int = 1) -> GameReview:
@@ -37,7 +44,7 @@ def test_the_review_lists_each_decision_and_explains_the_mistakes() -> None:
         assert all(len(str(f.value)) <= 1024 for f in e.fields) and len(e) <= 6000
         assert t("review.mistakes", locale) in (e.description or "")
         for d in r.mistakes:
-            assert t(f"review.why.{d.reason}", locale) in (e.description or "")
+            assert t(f"review.why.{_reason_key(d)}", locale) in (e.description or "")
         assert not re.search(r"[{}]", e.description or "")
     text = review_embed(r, "en-US").description or ""
     assert "cost about" in text and "better:" in text
@@ -95,6 +102,9 @@ def test_a_one_card_mistake_speaks_of_one_card() -> None:
     # "сберечь эти карты" after a single 10♥ was ungrammatical
     assert "эту карту" in mistake("10h", reason="keep_cards", locale="ru")
     assert "эти карты" in mistake("10h", "Ah", reason="keep_cards", locale="ru")
+    # "чем сберечь карты" after one discarded card, likewise
+    assert "сберечь карту" in mistake("10h", reason="could_beat", locale="ru")
+    assert "keeping your cards" in mistake("10h", "Ah", reason="could_beat")
 
 
 def test_a_beat_is_named_by_the_cards_it_beats_with() -> None:

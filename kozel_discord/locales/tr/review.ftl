@@ -33,6 +33,7 @@ review-act-molodka = molodka: { $cards }
 review-act-pass = molodka açmamak
 
 review-why-could_beat = eli almak kartları saklamaktan daha değerliydi
+review-why-could_beat_one = eli almak kartı saklamaktan daha değerliydi
 review-why-same_card = aynı kart açık oynansa üstteki kartı yenerdi, boşa gitmezdi
 review-why-same_cards = aynı kartlar açık oynansa üstteki kartları yenerdi, boşa gitmezdi
 review-why-keep_card = bu kartı sonraki eller için saklamak bu elden daha değerliydi
