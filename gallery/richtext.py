@@ -12,6 +12,7 @@ import re
 import time
 from dataclasses import dataclass, field, replace
 
+from babel.dates import format_date, format_time, format_timedelta
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from kozel_discord.engine import Suit
@@ -29,6 +30,7 @@ class Names:
     channels: dict[int, str] = field(default_factory=dict)
     roles: dict[int, str] = field(default_factory=dict)
     emoji_images: dict[int, bytes] = field(default_factory=dict)
+    lang: str = "en"  # the client's language: how it writes dates ("en" or "ru")
 
 
 @dataclass(frozen=True)
@@ -265,7 +267,7 @@ def inline(text: str, base: Style, names: Names, *, links: bool = True) -> list[
             else:
                 pieces += _text_pieces(f":{m['ename']}:", replace(style(), color=theme.MUTED))
         elif kind == "time":
-            shown = timestamp(int(m["ts"]), m["tstyle"] or "f")
+            shown = timestamp(int(m["ts"]), m["tstyle"] or "f", lang=names.lang)
             pieces.append(Piece(shown, replace(style(), color=theme.TEXT, pill=theme.TIME_BG)))
         elif kind == "link":
             if links:
@@ -305,10 +307,22 @@ def _plain_pieces(text: str, style: Style) -> list[Piece]:
     return [Piece(p, style, space=p.isspace()) for p in re.split(r"(\s+)", text) if p]
 
 
-def timestamp(ts: int, style: str, now: float | None = None) -> str:
-    """A ``<t:ts:style>`` as an English Discord client shows it (UTC; relative ones from
-    ``now``, the time of drawing): a fixed "Today at 12:00" contradicted the messages."""
+def timestamp(ts: int, style: str, now: float | None = None, lang: str = "en") -> str:
+    """A ``<t:ts:style>`` as a Discord client in ``lang`` shows it (UTC; relative ones from
+    ``now``, the time of drawing): a fixed "Today at 12:00" contradicted the messages, and
+    "12/06/2026" in a Russian picture read as June 12."""
     when = dt.datetime.fromtimestamp(ts, dt.UTC)
+    if lang != "en":  # Babel's patterns for the language (the bot's own dates use it too)
+        if style == "R":
+            ahead = dt.timedelta(seconds=round(ts - (time.time() if now is None else now)))
+            return format_timedelta(ahead, add_direction=True, locale=lang)
+        day, short = format_date(when, "long", locale=lang), format_time(when, "short", locale=lang)
+        return {
+            "t": short,
+            "T": format_time(when, "medium", locale=lang),
+            "d": format_date(when, "short", locale=lang),
+            "D": day,
+        }.get(style, f"{day} {short}")
     if style == "R":
         delta = round(ts - (time.time() if now is None else now))
         for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):

@@ -72,7 +72,7 @@ class Gallery:
         users[s.bot_user.id] = s.bot_user.username
         channels = {c.id: c.name for c in s.channels.values()}
         images = dict(s.state.app_emoji_images)  # the application emojis' pictures
-        return Names(users=users, channels=channels, emoji_images=images)
+        return Names(users=users, channels=channels, emoji_images=images, lang=self.lang)
 
     def snap(self, s: DiscordStandIn, m: RecordedMessage, **kw: Any) -> Message:
         files = {stored.filename: stored.data for stored in m.attachments()}

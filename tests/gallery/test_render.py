@@ -212,3 +212,6 @@ def test_a_timestamp_shows_its_time_not_a_fixed_one() -> None:
     assert timestamp(ts, "f") == "December 6, 2026 22:04"
     assert timestamp(ts, "R", now=ts - 45) == "in 45 seconds"
     assert timestamp(ts, "R", now=ts + 7200) == "2 hours ago"
+    # a Russian client writes dates its way ("12/06/2026" read as June 12)
+    assert timestamp(ts, "d", lang="ru") == "06.12.2026"
+    assert timestamp(ts, "R", now=ts - 45, lang="ru") == "через 45 секунд"

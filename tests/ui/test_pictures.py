@@ -19,6 +19,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from kozel_discord.engine import Action, ActionKind, Series, card, cards, observe
+from kozel_discord.i18n import t
 from kozel_discord.ui import pictures
 from kozel_discord.ui.pictures import hand as hand_picture
 from kozel_discord.ui.pictures import style
@@ -376,3 +377,21 @@ def test_a_taken_trick_is_headed_last_trick_and_a_live_one_is_not() -> None:
 
 def _near(rgb: object, target: tuple[int, int, int]) -> bool:
     return isinstance(rgb, tuple) and all(abs(a - b) <= 3 for a, b in zip(rgb, target, strict=True))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_the_last_trick_heading_keeps_clear_of_the_top_seat(locale: str) -> None:
+    # "Прошлая взятка" at 24 px covered the right edge of the top seat's box
+    s = Series(3)
+    _advance(s, 12)
+    obs = observe(s, None)
+    last = pictures.last_trick(obs)
+    assert last is not None
+    long, short = (
+        dataclasses.replace(RU, last_trick=text) for text in (t("picture.last_trick", locale), "x")
+    )
+    a, b = (
+        _pixels(pictures.draw_table(obs, labels, last)).convert("RGB") for labels in (long, short)
+    )
+    box = ImageChops.difference(a, b).getbbox()
+    assert box is not None and box[0] > table_picture.SEAT_BOX[2][2] + 6, box

@@ -228,9 +228,15 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
         # already taken (a replay's text says which trick it is): a label as the "Took it"
         # one, so that the two read together
         ly = y + (80 if st.eggs else 40)
-        label = fit(st.labels.last_trick, font(24, 700), 220)
-        w = font(24, 700).getlength(label) + 24
-        pill(d, (x1 - w / 2, ly), label, style.WIN, style.BLACK, 24, 220)
+        # right of the top seat's box and its turn ring ("Прошлая взятка" at 24 px covered
+        # the box's edge): smaller before it is cut
+        room = x1 - (SEAT_BOX[2][2] + 14)
+        for size in (24, 22, 20):
+            label = fit(st.labels.last_trick, font(size, 700), room - size)
+            if label == clean(st.labels.last_trick):
+                break
+        w = font(size, 700).getlength(label) + size
+        pill(d, (x1 - w / 2, ly), label, style.WIN, style.BLACK, size, room)
 
 
 # ---------------------------------------------------------------- the trick
