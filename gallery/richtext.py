@@ -312,10 +312,10 @@ def timestamp(ts: int, style: str, now: float | None = None, lang: str = "en") -
     ``now``, the time of drawing): a fixed "Today at 12:00" contradicted the messages, and
     "12/06/2026" in a Russian picture read as June 12."""
     when = dt.datetime.fromtimestamp(ts, dt.UTC)
+    if style == "R":  # "in 45 seconds", "2 hours ago", "через 45 секунд"
+        ahead = dt.timedelta(seconds=round(ts - (time.time() if now is None else now)))
+        return format_timedelta(ahead, add_direction=True, locale=lang)
     if lang != "en":  # Babel's patterns for the language (the bot's own dates use it too)
-        if style == "R":
-            ahead = dt.timedelta(seconds=round(ts - (time.time() if now is None else now)))
-            return format_timedelta(ahead, add_direction=True, locale=lang)
         day, short = format_date(when, "long", locale=lang), format_time(when, "short", locale=lang)
         return {
             "t": short,
@@ -323,13 +323,6 @@ def timestamp(ts: int, style: str, now: float | None = None, lang: str = "en") -
             "d": format_date(when, "short", locale=lang),
             "D": day,
         }.get(style, f"{day} {short}")
-    if style == "R":
-        delta = round(ts - (time.time() if now is None else now))
-        for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60), ("second", 1)):
-            n = abs(delta) // size
-            if n or unit == "second":
-                words = f"{n} {unit}{'' if n == 1 else 's'}"
-                return f"in {words}" if delta >= 0 else f"{words} ago"
     day = f"{when:%B} {when.day}, {when.year}"
     return {
         "t": f"{when:%H:%M}",

@@ -10,6 +10,7 @@ from ..ai import Explanation
 from ..engine import Action, ActionKind
 from ..i18n import t
 from ..service import Hint
+from . import render
 from .emojis import CARD_EMOJIS
 
 
@@ -18,9 +19,7 @@ def move_text(action: Action, locale: str) -> str:
     cards as emojis once uploaded: the hint is a line of the private board)."""
     beat = action.kind is ActionKind.BEAT  # a beat's cards each beat one: "10♥ + 10♦"
     cards = CARD_EMOJIS.inline(action.cards, locale, " + " if beat else " ")
-    kind = "lead" if action.kind is ActionKind.LEAD else action.kind.value
-    one = "_one" if beat and len(action.cards) == 1 else ""  # ru "картой", "картами"
-    return t(f"hints.move_{kind}{one}", locale, cards=cards)
+    return t(render.move_key("hints.move_", action.kind, len(action.cards)), locale, cards=cards)
 
 
 def reason_text(reason: Explanation, locale: str) -> str:

@@ -83,6 +83,7 @@ def _best(cards: tuple[Card, ...], obs: Observation) -> Card:
 
 def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
     cards = action.cards
+    last = len(obs.trick) == SEATS - 1  # this play closes the trick: the play on top takes it
     shown = cards_text(cards, locale)
     if action.kind is ActionKind.MOLODKA:
         return MoveOption(
@@ -98,7 +99,6 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
             t("opt.pair", locale, new=_marked(n, obs, locale), old=card_text(o, locale))
             for n, o in pairs
         )
-        last = len(obs.trick) == SEATS - 1
         # the outcome first: a phone cuts a long description ("… beats K♥, K♤ (trump) beats
         # A♥ — takes the trick" lost its end under four pairs)
         outcome = t("opt.takes" if last else "opt.on_top", locale)
@@ -112,8 +112,8 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
     if action.kind is ActionKind.DISCARD:
         trumps = _trumps(cards, obs)
         key = "opt.discard_desc"  # the trick stays open after it: who takes it is not known
-        if len(obs.trick) == SEATS - 1 and obs.seat is not None:  # the last play: the play
-            # on top takes the points ("Puts 10 points into the trick" did not say whose)
+        if last and obs.seat is not None:  # whose the points become ("Puts 10 points into
+            # the trick" did not say)
             ours = team_of(obs.top_seat) == team_of(obs.seat)
             key = "opt.discard_desc_ours" if ours else "opt.discard_desc_foes"
         return MoveOption(

@@ -50,6 +50,12 @@ def seat_label(i: int, locale: str) -> str:
     return t("seat.label", locale, n=i + 1, team=t(f"team.{'ab'[team_of(i)]}", locale))
 
 
+def move_key(prefix: str, kind: ActionKind, n: int) -> str:
+    """The text key of a move of ``n`` cards: ``prefix`` and its kind, "_one" for a beat
+    with one card (Russian "побить картой", "картами")."""
+    return f"{prefix}{kind.value}{'_one' if kind is ActionKind.BEAT and n == 1 else ''}"
+
+
 def seat_long(i: int, locale: str) -> str:
     """ "Seat 1 · Team A": a private message's heading ("Seat 1 (A)" did not read as a team)."""
     return t("seat.label_long", locale, n=i + 1, team=t(f"team.{'ab'[team_of(i)]}.long", locale))

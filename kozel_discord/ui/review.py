@@ -15,7 +15,6 @@ from typing import Any
 
 import discord
 
-from ..engine import ActionKind
 from ..i18n import locale_of, t
 from ..service.review import MISTAKE_THRESHOLD, Choice, Decision, GameReview
 from . import render
@@ -43,8 +42,7 @@ def choice_text(choice: Choice, locale: str) -> str:
     if choice is None:
         return t("review.act.pass", locale)
     cards = CARD_EMOJIS.inline(choice.cards, locale)
-    one = "_one" if choice.kind is ActionKind.BEAT and len(choice.cards) == 1 else ""
-    return t(f"review.act.{choice.kind.value}{one}", locale, cards=cards)  # ru "картой"
+    return t(render.move_key("review.act.", choice.kind, len(choice.cards)), locale, cards=cards)
 
 
 def shown_cost(d: Decision) -> int:

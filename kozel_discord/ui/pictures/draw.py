@@ -92,13 +92,16 @@ def pill(
     fg: style.RGB,
     size: int = 22,
     max_width: float = 260,
+    *,
+    right: bool = False,
 ) -> Box:
-    """A rounded label centred on ``centre``; returns its box."""
+    """A rounded label centred on ``centre`` (``right``: ending at its x); returns its box."""
     f = font(size, 700)
     s = fit(s, f, max_width)
     w = f.getlength(s) + size
     h = size * 1.45
-    x0, y0 = centre[0] - w / 2, centre[1] - h / 2
+    x0, y0 = centre[0] - (w if right else w / 2), centre[1] - h / 2
+    centre = (x0 + w / 2, centre[1])
     box = (round(x0), round(y0), round(x0 + w), round(y0 + h))
     d.rounded_rectangle(box, h / 2, bg)
     d.text(centre, s, fill=fg, font=f, anchor="mm")

@@ -160,12 +160,11 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         # The word on the box's lower edge, right (a lone "D" meant nothing to a newcomer;
         # the name, the hand and the turn pill above keep their room).
         size = 22  # as the "Turn" pill: a phone shows the picture at about 40%
-        label = fit(st.labels.dealer, font(size, 700), x1 - x0 - 80)
-        w = font(size, 700).getlength(label) + size
         # Just below the card backs (they end 10 px above the edge); the bottom seat's edge
         # is near the picture's, where its backs leave room to the right.
         cy = min(y1 + 6, H - size * 0.75 - 1)
-        pill(d, (x1 - 8 - w / 2, cy), label, style.PANEL_TEXT, style.PANEL, size)
+        label = st.labels.dealer
+        pill(d, (x1 - 8, cy), label, style.PANEL_TEXT, style.PANEL, size, x1 - x0 - 80, right=True)
     name = st.labels.seat_names[seat]
     room = x1 - x0 - 36
     text(d, (x0 + 22, y0 + 28), name, name_font(name, room), style.PANEL_TEXT, room)
@@ -235,8 +234,7 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
             label = fit(st.labels.last_trick, font(size, 700), room - size)
             if label == clean(st.labels.last_trick):
                 break
-        w = font(size, 700).getlength(label) + size
-        pill(d, (x1 - w / 2, ly), label, style.WIN, style.BLACK, size, room)
+        pill(d, (x1, ly), label, style.WIN, style.BLACK, size, room - size, right=True)
 
 
 # ---------------------------------------------------------------- the trick
