@@ -20,8 +20,9 @@ from . import emojis
 
 COLOR_LOBBY = discord.Colour(0x5865F2)
 COLOR_TABLE = discord.Colour(0x2D7D46)
-COLOR_DONE = discord.Colour(0xC27C0E)
+COLOR_DONE = discord.Colour(0x80848E)  # grey: not a team's colour (it was Team B's orange)
 TEAM_SEATS = (team_seats(0), team_seats(1))
+TEAM_DOTS = ("🔵", "🟠")  # the picture's team colours: blue A, orange B
 
 
 def suit_name(suit: Suit, locale: str) -> str:
@@ -102,7 +103,9 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
         lines = [
             f"**{seat_number(i, locale)}**: {who(table.seats[i], locale)}" for i in TEAM_SEATS[team]
         ]
-        e.add_field(name=t(f"team.{'ab'[team]}.long", locale), value="\n".join(lines), inline=True)
+        # the team's dot, as on the table: a newcomer could not tell which colour was theirs
+        name = f"{TEAM_DOTS[team]} {t('team.a.long' if team == 0 else 'team.b.long', locale)}"
+        e.add_field(name=name, value="\n".join(lines), inline=True)
     timer = (
         t("lobby.timer_on", locale, seconds=int(table.turn_timeout))
         if table.turn_timeout

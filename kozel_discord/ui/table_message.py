@@ -7,10 +7,10 @@ One Container, its accent the colour of the team to play (the picture's team col
 2. a MediaGallery with the drawn table (``attachment://table.png``);
 3. a TextDisplay with the current trick, the play winning it and its team, and the trick
    just taken ("last trick: Alice took it with A♥");
-4. a TextDisplay with the rest: seats and tricks, trump and stock, defeat points toward
-   the target, eggs, the last move (the texts stay for notifications, screen readers and
-   clients without images);
-5. the controls ("My hand", "Tricks so far"), left out of a frozen game's message.
+4. the controls ("My hand", "Tricks so far"), left out of a frozen game's message;
+5. a TextDisplay in small print with the rest: seats and tricks, trump and stock, defeat
+   points toward the target, eggs, the last move (the picture shows them; the texts stay
+   for notifications, screen readers and clients without images).
 
 Everything comes from the public observation (``observe(series, None)``, or
 ``observe_game_end`` for a game's final position). The picture is drawn in a worker
@@ -273,12 +273,14 @@ def layout(
     box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{TABLE_PNG}")))
     if trick:
         box.add_item(discord.ui.TextDisplay(trick))
-    box.add_item(discord.ui.TextDisplay(summary(table, obs, locale)))
+    # The controls before the small print: on a phone "My hand" was below the fold, under
+    # lines that repeat what the picture shows.
     if not final and not obs.series_over:
         row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()
         row.add_item(HandButton(table.table_id, t("button.my_hand", locale)))
         row.add_item(LastTricksButton(table.table_id, t("button.last_tricks", locale)))
         box.add_item(row)
+    box.add_item(discord.ui.TextDisplay(summary(table, obs, locale)))
     view.add_item(box)
     return view
 
@@ -402,6 +404,8 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
     if last and not obs.series_over:  # only a move the clock made: the trick lists the rest
         lines.append(last)
     sealed = fair.commitment(table, obs.game_number)
-    if sealed is not None:  # small print: the full value is in "Tricks so far"
-        lines.append("-# " + t("fair.table", locale, short=fair_deals.short(sealed)))
-    return "\n".join(lines)
+    if sealed is not None:  # the full value is in "Tricks so far"
+        lines.append(t("fair.table", locale, short=fair_deals.short(sealed)))
+    # Small print: the picture shows all of it (players asked why the message said it
+    # twice); the words stay for notifications, screen readers and clients without images.
+    return "\n".join(f"-# {line}" for line in lines)

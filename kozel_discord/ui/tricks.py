@@ -20,7 +20,7 @@ from .errors import Guarded
 from .ids import TID
 from .ports import host_of
 
-TEAM_DOTS = ("🔵", "🟠")  # the picture's team colours: blue A, orange B
+TEAM_DOTS = render.TEAM_DOTS
 
 
 def team_count(team: int, value: int) -> str:

@@ -88,7 +88,7 @@ async def test_a_finished_game_replays_trick_by_trick_and_exports_its_record(
     assert history.message is not None and not history.message.ephemeral
     assert "Replay a game" in embed_text(history.message)
     options = select_options(history.message, "kozel:rpsel")
-    first = next(o for o in options if o["label"].endswith("· game 1 of its series"))
+    first = next(o for o in options if o["label"].endswith("· game 1 of the series"))
     game_id = int(first["value"])
     assert first["label"].startswith(f"#{game_id}\u00a0· ")
     stored = await _stored(sqlite_url, game_id)

@@ -89,9 +89,15 @@ def test_the_lobby_keeps_cancel_apart_and_names_seats_and_computers_shortly() ->
     assert "Remove Computer 2" in labels and "Убрать Компьютер 2" not in labels
     for locale in ("en-US", "ru", "uk", "tr"):
         embed = render.lobby_embed(table, locale)
-        names = (t("team.a.long", locale), t("team.b.long", locale))
+        # each team's heading with its dot, as on the table ("Team A" alone did not say
+        # which colour was a newcomer's)
+        names = (f"🔵 {t('team.a.long', locale)}", f"🟠 {t('team.b.long', locale)}")
         teams = [f for f in embed.fields if f.name in names]
         assert len(teams) == 2
+        # a newcomer learns where the rules are before the first deal
+        assert f"/{t('cmd.kozel.name', locale)} {t('cmd.rules.name', locale)}" in (
+            embed.description or ""
+        )
         for field in teams:
             assert f"({t('team.a', locale)})" not in (field.value or "")
             assert f"({t('team.b', locale)})" not in (field.value or "")

@@ -120,6 +120,54 @@ def test_golden_table_molodka_eggs_and_score() -> None:
     _check_golden("table-molodka", pictures.draw_table(obs, LABELS))
 
 
+def test_a_winning_plain_play_is_not_framed_in_the_trumps_gold() -> None:
+    # A newcomer took a winning 6♣ in its gold frame for a trump: gold marks trumps only.
+    game = position(
+        ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"],
+        trump="6h",
+        leader=1,
+        stock="6d 7d 8d 9h",
+    )
+    s = series_with(game)
+    s.apply(1, Action.lead(card("7h")))
+    s.apply(0, Action.molodka(*cards("6c 8c Ac 10c")))  # clubs: no trump, and on top
+    obs = observe(s, None)
+    assert obs.top_seat == 0
+    img = _pixels(pictures.draw_table(obs, LABELS)).convert("RGB")
+    x, y = table_picture._play_box(0, 4)
+    frame = img.getpixel((x - 4, y + table_picture.CARD_H // 2))  # the frame left of the cards
+    assert _near(frame, style.WIN), frame
+    blue = style.TRUMP_GOLD[2]
+    assert isinstance(frame, tuple) and abs(frame[2] - blue) > 100, "not a gold, as the trumps"
+
+
+def test_the_bottom_seats_turn_pill_keeps_off_its_own_play() -> None:
+    # The bottom seat took the last trick and leads: its "Turn" pill, on the box's top
+    # edge, touched the frame of the taken play right above it.
+    for seed in range(40):
+        s, rng = Series(seed), random.Random(seed)
+        while s.turn is not None and not (
+            s.turn == 0 and not s.game.plays and s.game.last_taker == 0
+        ):
+            s.apply(s.turn, rng.choice(s.legal_actions(s.turn)))
+        obs = observe(s, None)
+        last = pictures.last_trick(obs)
+        if s.turn == 0 and last is not None and last.taker == 0:
+            break
+    else:
+        raise AssertionError("no position where the bottom seat took the trick and leads")
+    img = _pixels(pictures.draw_table(obs, LABELS, last)).convert("RGB")
+    play = next(p for p in last.plays if p.seat == 0)
+    _, y = table_picture._play_box(0, len(play.cards))
+    top = table_picture.SEAT_BOX[0][1] - 6  # the turn ring
+    strip = img.crop(
+        (table_picture.W // 2 - 30, y + table_picture.CARD_H + 8, table_picture.W // 2 + 30, top)
+    )
+    assert strip.height > 0
+    white = [c for _, c in strip.getcolors(1 << 16) or [] if _near(c, style.TURN)]
+    assert not white, "the felt between the play and the seat, no pill"
+
+
 def test_two_side_plays_of_four_cards_stay_apart() -> None:
     # The left and the right seat both answer a 4-card lead: two rows of 4 backs, not one
     # row of 8 whose halves nobody can tell apart.

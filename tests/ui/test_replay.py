@@ -259,7 +259,7 @@ def test_the_pick_menu_lists_games_with_their_ids() -> None:
     assert len(options) == 25
     assert (
         # "#77 · game 1": two numbers, and only one of them is what /league game takes
-        options[0]["label"] == "#77\u00a0· Dec 1, 2026\u00a0· game 1 of its series"
+        options[0]["label"] == "#77\u00a0· Dec 1, 2026\u00a0· game 1 of the series"
         and options[0]["value"] == "77"
     )
     assert options[0]["description"] == "eggs, 60 : 60\u00a0· no defeat points"

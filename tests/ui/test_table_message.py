@@ -140,7 +140,7 @@ def test_the_list_of_tricks_heads_each_trick_by_its_taker_one_play_a_line() -> N
 
 def test_a_phone_sees_whose_turn_then_the_picture_then_the_words() -> None:
     # The trick's lines above the picture filled a phone's first screen with text: the
-    # turn line comes first, the picture next, the trick and the summary after it.
+    # turn line comes first, the picture next, the trick, the controls and the summary.
     table = _after_game_one(1)
     assert table.series is not None
     series = table.series
@@ -152,8 +152,10 @@ def test_a_phone_sees_whose_turn_then_the_picture_then_the_words() -> None:
     obs = observe(series, None)
     (box,) = layout(table, obs, "en-US").to_components()
     kinds = [c["type"] for c in box["components"]]
-    assert kinds == [10, 12, 10, 10, 1]  # text, media gallery, text, text, buttons
+    # text, media gallery, text, buttons, then the small print ("My hand" was below it)
+    assert kinds == [10, 12, 10, 1, 10]
     texts = [c["content"] for c in box["components"] if c["type"] == 10]
     assert texts[0] == turn_text(table, obs, "en-US")
     assert texts[1].startswith("**Current trick") and "• " in texts[1]
     assert texts[2] == summary(table, obs, "en-US")
+    assert all(line.startswith("-# ") for line in texts[2].splitlines())

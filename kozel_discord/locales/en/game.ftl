@@ -36,7 +36,7 @@ level-None = normal
 computer-name = Computer { $n }
 
 lobby-title = Kozel — a new table
-lobby-description = Four players in two teams; partners sit opposite. Take a seat, or fill one with a computer player. The host starts when all four seats are full.
+lobby-description = Four players in two teams; partners sit opposite. Take a seat, or fill one with a computer player. The host starts when all four seats are full. New to Kozel? { COMMAND("kozel rules") } explains it.
 lobby-started = The game has started — see the table message below.
 lobby-settings = Settings
 lobby-host = Host: { $host }

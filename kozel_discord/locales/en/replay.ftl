@@ -8,7 +8,7 @@ cmd-game-id = The game's number (#…), listed under /league history and profile
 cmd-game-public_name = public
 cmd-game-public = Post the replay in the channel (default: only you see it)
 
-replay-title = 🎬 **Replay of game #{ $id }** · game { $n } of its series · { $when }
+replay-title = 🎬 **Replay of game #{ $id }** · game { $n } of the series · { $when }
 replay-trick = **Trick { $n } of { $total }**
 replay-took = **{ $who } takes it** with { $cards } · { $points ->
         [one] { $points } card point
@@ -23,7 +23,7 @@ replay-export = Export JSON
 replay-exported = The record of game #{ $id }: its seed and every move, exactly as stored. `kozel-discord verify` and `kozel-discord simulate` read this file.
 replay-pick = 🎬 Replay a game…
 replay-pick_hint = 🎬 Replay a game: pick it in the menu below, or use { COMMAND("league game") } with its #number.
-replay-option = #{ $id } · { $date } · game { $n } of its series
+replay-option = #{ $id } · { $date } · game { $n } of the series
 replay-option_lost = { $dp ->
         [one] { $dp } defeat point
        *[other] { $dp } defeat points

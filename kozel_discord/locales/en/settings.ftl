@@ -48,7 +48,7 @@ rules-at_server = New tables on this server
 lobby-length = Series to { $target ->
         [one] { $target } defeat point
        *[other] { $target } defeat points
-    }
+    } — the first team to reach them loses
 lobby-length_button = Length: { $target }
 lobby-rules_length = Length
 lobby-rules_hints = Hints

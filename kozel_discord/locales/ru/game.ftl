@@ -37,7 +37,7 @@ level-None = средний
 computer-name = Компьютер { $n }
 
 lobby-title = Козёл — новый стол
-lobby-description = Четыре игрока, две команды; партнёры сидят напротив. Займите место или посадите компьютер. Хозяин стола начинает игру, когда заняты все четыре места.
+lobby-description = Четыре игрока, две команды; партнёры сидят напротив. Займите место или посадите компьютер. Хозяин стола начинает игру, когда заняты все четыре места. Впервые играете? Правила — { COMMAND("kozel rules") }.
 lobby-started = Игра началась — стол ниже.
 lobby-settings = Настройки
 lobby-host = Хозяин стола: { $host }
@@ -93,8 +93,8 @@ table-series_score = Штрафные очки: А { $a } · Б { $b }{ $eggs -
 table-series_over = Партия окончена.
 table-waiting = Ждём…
 table-turn_lead = Заходит { $who }.
-table-turn_answer = Ходит { $who }: { $k ->
-        [one] { $k } карта
+table-turn_answer = Ходит { $who } — кладёт { $k ->
+        [one] { $k } карту
         [few] { $k } карты
        *[many] { $k } карт
     }.
@@ -144,7 +144,7 @@ result-team_line = { $names }
     }
 
 series-title = Партия окончена
-series-winners = 🏆 { $names } выигрывают партию.
+series-winners = 🏆 { $names } выиграли партию.
 series-goats = Козлы — { $names }! 🐐
 series-goats_with_eggs = Козлы с яйцами — { $names } ({ $eggs ->
         [one] { $eggs } яйцо

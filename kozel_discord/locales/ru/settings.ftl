@@ -49,7 +49,7 @@ rules-at_server = Новые столы на этом сервере
 lobby-length = Партия до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков
-    }
+    } — кто первым наберёт, проигрывает
 lobby-length_button = Длина: { $target }
 lobby-rules_length = Длина
 lobby-rules_hints = Подсказки

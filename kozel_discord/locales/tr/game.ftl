@@ -34,7 +34,7 @@ level-None = normal
 computer-name = Bilgisayar { $n }
 
 lobby-title = Kozel — yeni masa
-lobby-description = İki takımda dört oyuncu; ortaklar karşılıklı oturur. Bir yere oturun ya da boş bir yere bilgisayar oyuncu ekleyin. Dört yer dolunca masayı açan oyunu başlatır.
+lobby-description = İki takımda dört oyuncu; ortaklar karşılıklı oturur. Bir yere oturun ya da boş bir yere bilgisayar oyuncu ekleyin. Dört yer dolunca masayı açan oyunu başlatır. Kozel'i ilk kez mi oynuyorsunuz? Kurallar: { COMMAND("kozel rules") }.
 lobby-started = Oyun başladı — masa mesajı aşağıda.
 lobby-settings = Ayarlar
 lobby-host = Masayı açan: { $host }

@@ -36,7 +36,7 @@ settings-history_length = {" "}· { $target } ceza puanına kadar seri
 rules-at_table = Bu masada
 rules-at_server = Bu sunucudaki yeni masalar
 
-lobby-length = Seri { $target } ceza puanına kadar
+lobby-length = Seri { $target } ceza puanına kadar — bu puana ilk ulaşan takım kaybeder
 lobby-length_button = Uzunluk: { $target }
 lobby-rules_length = Uzunluk
 lobby-rules_hints = İpuçları

@@ -35,7 +35,7 @@ level-None = середній
 computer-name = Комп'ютер { $n }
 
 lobby-title = Козел — новий стіл
-lobby-description = Четверо гравців, дві команди; партнери сидять навпроти. Займіть місце або посадіть комп'ютер. Господар столу починає гру, коли зайняті всі чотири місця.
+lobby-description = Четверо гравців, дві команди; партнери сидять навпроти. Займіть місце або посадіть комп'ютер. Господар столу починає гру, коли зайняті всі чотири місця. Граєте вперше? Правила — { COMMAND("kozel rules") }.
 lobby-started = Гра почалася — стіл нижче.
 lobby-settings = Налаштування
 lobby-host = Господар столу: { $host }
@@ -91,8 +91,8 @@ table-series_score = Штрафні очки: А { $a } · Б { $b }{ $eggs ->
 table-series_over = Партію закінчено.
 table-waiting = Чекаємо…
 table-turn_lead = Заходить { $who }.
-table-turn_answer = Ходить { $who }: { $k ->
-        [one] { $k } карта
+table-turn_answer = Ходить { $who } — кладе { $k ->
+        [one] { $k } карту
         [few] { $k } карти
        *[many] { $k } карт
     }.
@@ -142,7 +142,7 @@ result-team_line = { $names }
     }
 
 series-title = Партію закінчено
-series-winners = 🏆 { $names } виграють партію.
+series-winners = 🏆 { $names } виграли партію.
 series-goats = Козли — { $names }! 🐐
 series-goats_with_eggs = Козли з яйцями — { $names } ({ $eggs ->
         [one] { $eggs } яйце

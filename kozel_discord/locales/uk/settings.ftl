@@ -49,7 +49,7 @@ rules-at_server = Нові столи на цьому сервері
 lobby-length = Партія до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок
-    }
+    } — хто перший набере, програє
 lobby-length_button = Довжина: { $target }
 lobby-rules_length = Довжина
 lobby-rules_hints = Підказки

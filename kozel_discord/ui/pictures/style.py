@@ -29,6 +29,9 @@ BACK_LINE: Final[RGB] = (98, 118, 204)
 
 TEAM: Final[tuple[RGB, RGB]] = ((86, 180, 233), (230, 159, 0))  # Okabe-Ito sky blue, orange
 TURN: Final[RGB] = (255, 255, 255)
-WIN: Final[RGB] = (255, 208, 0)  # gold: the play that wins the trick, trumps in a hand
-TRUMP_GOLD: Final[RGB] = (242, 178, 0)
+# The play that wins (or took) the trick: white, as the turn. It was gold, the trumps'
+# colour, and a newcomer took a winning 6♣ in its gold frame for a trump.
+WIN: Final[RGB] = (255, 255, 255)
+TRUMP_GOLD: Final[RGB] = (242, 178, 0)  # trumps only: their frame, star and label
+GOATS: Final[RGB] = (255, 208, 0)
 EGG: Final[RGB] = (244, 236, 214)

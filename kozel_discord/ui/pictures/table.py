@@ -144,7 +144,7 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
             fill = colour if i < dp else (58, 61, 68)
             d.rectangle((round(bx0 + i * seg), by, round(bx0 + (i + 1) * seg) - 3, by + 8), fill)
         if st.goats == team:
-            pill(d, ((box[0] + box[2]) / 2, box[3]), st.labels.goats, style.WIN, style.BLACK, 22)
+            pill(d, ((box[0] + box[2]) / 2, box[3]), st.labels.goats, style.GOATS, style.BLACK, 22)
 
 
 # ---------------------------------------------------------------- seats
@@ -176,8 +176,10 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         img.alpha_composite(sprite, (x0 + 22 + i * step, by))
     if n == 0:
         d.text((x0 + 22, by + bh / 2), "—", fill=style.MUTED_TEXT, font=font(24), anchor="lm")
-    if turn:
-        pill(d, ((x0 + x1) / 2, y0 - 4), st.labels.turn, style.TURN, style.BLACK, 24)
+    if turn:  # on the box's outer edge: over the bottom seat's box it touched the frame
+        # of that seat's play (the bottom edge is near the picture's: kept inside it)
+        cy = y0 - 4 if _place(st, seat) else min(y1 + 6, H - 24 * 0.75 - 1)
+        pill(d, ((x0 + x1) / 2, cy), st.labels.turn, style.TURN, style.BLACK, 24)
 
 
 def name_font(name: str, room: float) -> Font:
