@@ -8,6 +8,7 @@ import random
 from kozel_discord.engine import DefeatReason, Series, observe
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import results
+from kozel_discord.ui.table_message import TEAM_COLOURS
 
 
 def _finished(seed: int) -> Table:
@@ -62,6 +63,20 @@ def test_a_summary_says_why_and_shows_the_progress() -> None:
             assert bars in _text(results.series_over_embed(t, obs, "en-US"))
     ru = _text(results.game_over_embed(t, 1, obs.results[0], obs, "ru"))
     assert "штрафн" in ru and "/12" in ru
+
+
+def test_a_finished_games_messages_do_not_wear_a_teams_colour() -> None:
+    # "Team A takes 4 defeat points" under an orange bar read as Team B's message.
+    t = _finished(3)
+    assert t.series is not None
+    obs = observe(t.series, None)
+    shown = [results.game_over_embed(t, 1, obs.results[0], obs, "en-US").colour]
+    shown.append(results.series_over_embed(t, obs, "en-US").colour)
+    for colour in shown:
+        assert colour is not None
+        for team in TEAM_COLOURS:
+            far = sum(abs(a - b) for a, b in zip(colour.to_rgb(), team.to_rgb(), strict=True))
+            assert far > 120, (colour, team)
 
 
 def test_the_series_recap_lists_games_eggs_the_biggest_trick_and_every_score() -> None:
