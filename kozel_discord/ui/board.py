@@ -145,7 +145,6 @@ def board_view(
     parts: list[discord.ui.Item[Any]] = [
         discord.ui.TextDisplay(f"{note}\n{top}" if note else top),
         discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{IMAGE}")),
-        discord.ui.TextDisplay(f"-# {header}\n{summary(table, obs, locale)}"),
     ]
     if obs.legal_actions:
         options = move_options(obs, locale)
@@ -157,6 +156,11 @@ def board_view(
     if table.hints and obs.my_turn and obs.legal_actions:
         buttons.append(HintButton(table.table_id, t("hints.button", locale)))
     parts.append(discord.ui.ActionRow(*buttons))
+    # The move menu right under the picture, the words after it in small print: they
+    # repeat the picture (and the menu says what each move does), and on a phone they
+    # pushed the menu below the fold.
+    small = "\n".join(f"-# {line}" for line in (header, *summary(table, obs, locale).splitlines()))
+    parts.append(discord.ui.TextDisplay(small))
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.Container(*parts, accent_colour=accent))
     return view

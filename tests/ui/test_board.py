@@ -323,3 +323,23 @@ def test_a_lead_description_keeps_its_last_card_on_a_phone(locale: str) -> None:
                     longest = shown
             series.apply(seat, rng.choice(series.legal_actions(seat)))
     assert longest and len(longest) <= LEAD_DESCRIPTION_MAX, longest
+
+
+def test_the_move_menu_comes_right_under_the_picture() -> None:
+    # The words below the picture (partner, trump, the trick, your cards) repeat it, and on
+    # a phone they pushed the move menu below the fold: the menu first, then small print.
+    checked = 0
+    for series, obs in POSITIONS:
+        if not (obs.my_turn and obs.legal_actions):
+            continue
+        view = board.board_view(_table(series), obs, 1, "en-US")
+        (box,) = view.to_components()  # type: ignore[no-untyped-call]
+        components = box["components"]
+        kinds = [c["type"] for c in components]
+        assert kinds == [10, 12, 1, 1, 10], kinds  # text, picture, menu, buttons, words
+        assert components[2]["components"][0]["type"] == 3  # the select menu
+        small = components[-1]["content"].splitlines()
+        assert all(line.startswith("-# ") for line in small), small
+        assert any("Your cards" in line for line in small)
+        checked += 1
+    assert checked > 20
