@@ -267,9 +267,7 @@ def test_the_pick_menu_lists_games_with_their_ids() -> None:
     ru = ui.games_view(games[:2], "ru")
     assert ru is not None
     (ru_select,) = [c for c in _walk(ru.to_components()) if c.get("type") == 3]  # type: ignore[no-untyped-call]
-    assert (
-        ru_select["options"][1]["description"] == "2\u00a0штрафных\u00a0очка\u00a0— 🤖 компьютеры"
-    )
+    assert ru_select["options"][1]["description"] == "🤖 компьютеры: +2\u00a0штрафных\u00a0очка"
     label = ru_select["options"][0]["label"]
     assert label == "#77\u00a0· 1 дек. 2026\u202fг.\u00a0· 1-й кон партии"
     assert ui.games_view([], "en-US") is None

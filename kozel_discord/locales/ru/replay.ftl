@@ -24,11 +24,11 @@ replay-exported = Запись кона #{ $id }: его сид и все ход
 replay-pick = 🎬 Повтор кона…
 replay-pick_hint = 🎬 Повтор кона: выберите его в меню ниже или введите { COMMAND("league game") } с его #номером.
 replay-option = #{ $id } · { $date } · { $n }-й кон партии
-replay-option_lost = { $dp ->
+replay-option_lost = { $team }: +{ $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
        *[many] { $dp } штрафных очков
-    } — { $team }
+    }
 replay-option_eggs = яйца, 60 : 60 · без штрафных
 replay-option_computers = 🤖 компьютеры
 

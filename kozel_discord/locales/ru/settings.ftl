@@ -50,13 +50,16 @@ lobby-length = Партия до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков
     } — кто первым наберёт, проигрывает
-lobby-length_button = Длина: { $target }
+lobby-length_button = До { $target ->
+        [one] { $target } очка
+       *[other] { $target } очков
+    }
 lobby-rules_length = Длина
 lobby-rules_hints = Подсказки
 
 error-bad_length = Партия играется до { $lengths } штрафных очков.
 error-bad_setting = У этой настройки нет такого значения: ничего не изменено.
-lobby-rules_footer = 🎯 Длину и 💡 подсказки выбирает хозяин стола.
-lobby-rules_footer_length = 🎯 Длину выбирает хозяин стола.
+lobby-rules_footer = 🎯 До скольких очков играть и 💡 подсказки выбирает хозяин стола.
+lobby-rules_footer_length = 🎯 До скольких очков играть, выбирает хозяин стола.
 lobby-ranked_yes = 🏆 Партия идёт в зачёт лиги
 lobby-ranked_no = 🎲 Нерейтинговая партия: не идёт в зачёт лиги

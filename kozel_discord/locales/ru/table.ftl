@@ -9,7 +9,7 @@ table-eggs = Яиц за партию: { $n }
 button-last_tricks = Взятки кона
 tricks-title = Взятки кона { $n } — пока { $total }
 tricks-none = В этом коне взяток ещё не было.
-tricks-taker = Взятка: { $who } ({ $team })
+tricks-taker = Взятку берёт { $who } ({ $team })
 
 picture-trump = Козырь
 picture-stock = Колода

@@ -24,11 +24,11 @@ replay-exported = Запис кону #{ $id }: його сід і всі ход
 replay-pick = 🎬 Повтор кону…
 replay-pick_hint = 🎬 Повтор кону: виберіть його в меню нижче або введіть { COMMAND("league game") } з його #номером.
 replay-option = #{ $id } · { $date } · { $n }-й кон партії
-replay-option_lost = { $dp ->
+replay-option_lost = { $team }: +{ $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
        *[many] { $dp } штрафних очок
-    } — { $team }
+    }
 replay-option_eggs = яйця, 60 : 60 · без штрафних
 replay-option_computers = 🤖 комп'ютери
 

@@ -50,13 +50,16 @@ lobby-length = Партія до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок
     } — хто перший набере, програє
-lobby-length_button = Довжина: { $target }
+lobby-length_button = До { $target ->
+        [one] { $target } очка
+       *[other] { $target } очок
+    }
 lobby-rules_length = Довжина
 lobby-rules_hints = Підказки
 
 error-bad_length = Партію грають до { $lengths } штрафних очок.
 error-bad_setting = Це налаштування не має такого значення: нічого не змінено.
-lobby-rules_footer = 🎯 Довжину й 💡 підказки обирає господар столу.
-lobby-rules_footer_length = 🎯 Довжину обирає господар столу.
+lobby-rules_footer = 🎯 До скількох очок грати й 💡 підказки обирає господар столу.
+lobby-rules_footer_length = 🎯 До скількох очок грати, обирає господар столу.
 lobby-ranked_yes = 🏆 Партія йде в залік ліги
 lobby-ranked_no = 🎲 Нерейтингова партія: не йде в залік ліги

@@ -9,7 +9,7 @@ table-eggs = Яєць за партію: { $n }
 button-last_tricks = Взятки кону
 tricks-title = Взятки кону { $n } — поки { $total }
 tricks-none = У цьому кону взяток ще не було.
-tricks-taker = Взятка: { $who } ({ $team })
+tricks-taker = Взятку бере { $who } ({ $team })
 
 picture-trump = Козир
 picture-stock = Колода
