@@ -443,3 +443,6 @@ def test_the_last_trick_heading_keeps_clear_of_the_top_seat(locale: str) -> None
     )
     box = ImageChops.difference(a, b).getbbox()
     assert box is not None and box[0] > table_picture.SEAT_BOX[2][2] + 6, box
+    # and whole: "Попередня взятка" was cut to "Попередня взят…"
+    words = t("picture.last_trick", locale)
+    assert table_picture.last_trick_pill(words)[0] == clean(words)

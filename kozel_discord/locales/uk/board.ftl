@@ -85,5 +85,5 @@ board-pic_turn = Хід
 board-pic_winning = Бере
 board-pic_took = Взято
 board-pic_your_hand = Ваші карти
-board-pic_last_trick = Попередня взятка
+board-pic_last_trick = Минула взятка
 board-pic_your_turn = Ваш хід

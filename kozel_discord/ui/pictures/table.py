@@ -30,6 +30,9 @@ SEAT_BOX: tuple[Box, Box, Box, Box] = (
 TRICK_TOP = HEADER + 138
 SIDE_GAP = 24  # px at least between the two side seats' plays (4 cards each)
 FADE_TAKER, FADE_OTHERS = 80, 120  # alpha of the felt over a taken trick's cards
+# Sizes of the words: a phone shows the picture at about 40%, where 24 px read as 10 (the
+# pills were 22 and 24 px, the labels 24: players still found them too small).
+LABEL, PILL, TURN_PILL = 26, 26, 28
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,20 +126,20 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
         d.rounded_rectangle(box, 16, style.PANEL, style.TEAM[team], 3)
         colour = style.TEAM[team]
         tricks = f"{st.labels.tricks}: {st.tricks[team]}"
-        tf = font(24, 600)
+        tf = font(LABEL, 600)
         tw = tf.getlength(tricks)
         text(d, (box[2] - 16, box[1] + 26), tricks, tf, style.PANEL_TEXT, anchor="rm")
         name = st.labels.team_names[team]
         text(d, (x0 + 16, box[1] + 26), name, font(28, 700), colour, half - 48 - tw)
         dp = st.defeat_points[team]
         score = f"{dp}/{st.target}"
-        sf = font(24, 700)
+        sf = font(LABEL, 700)
         text(d, (box[2] - 16, box[1] + 62), score, sf, style.PANEL_TEXT, anchor="rm")
         label_w = half - 48 - sf.getlength(score)
         # 24 px (20 before): the picture is shown at about 40% of its size on a phone,
         # where 20 px read as 8.
         label = st.labels.defeat_points
-        text(d, (x0 + 16, box[1] + 62), label, font(24), style.MUTED_TEXT, label_w)
+        text(d, (x0 + 16, box[1] + 62), label, font(LABEL), style.MUTED_TEXT, label_w)
         # the defeat points toward the series target, one segment each
         bx0, bx1, by = x0 + 16, box[2] - 16, box[3] - 16
         seg = (bx1 - bx0) / st.target
@@ -159,12 +162,13 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
     if seat == st.dealer:
         # The word on the box's lower edge, right (a lone "D" meant nothing to a newcomer;
         # the name, the hand and the turn pill above keep their room).
-        size = 22  # as the "Turn" pill: a phone shows the picture at about 40%
+        size = PILL  # a phone shows the picture at about 40%
         # Just below the card backs (they end 10 px above the edge); the bottom seat's edge
         # is near the picture's, where its backs leave room to the right.
-        cy = min(y1 + 6, H - size * 0.75 - 1)
+        cy = min(y1 + 9, H - size * 0.75 - 1)
         label = st.labels.dealer
-        pill(d, (x1 - 8, cy), label, style.PANEL_TEXT, style.PANEL, size, x1 - x0 - 80, right=True)
+        # grey: a fact, where the white "Turn" beside it is the state to act on
+        pill(d, (x1 - 8, cy), label, style.MUTED_TEXT, style.PANEL, size, x1 - x0 - 80, right=True)
     name = st.labels.seat_names[seat]
     room = x1 - x0 - 36
     text(d, (x0 + 22, y0 + 28), name, name_font(name, room), style.PANEL_TEXT, room)
@@ -178,8 +182,10 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         d.text((x0 + 22, by + bh / 2), "—", fill=style.MUTED_TEXT, font=font(24), anchor="lm")
     if turn:  # on the box's outer edge: over the bottom seat's box it touched the frame
         # of that seat's play (the bottom edge is near the picture's: kept inside it)
-        cy = y0 - 4 if _place(st, seat) else min(y1 + 6, H - 24 * 0.75 - 1)
-        pill(d, ((x0 + x1) / 2, cy), st.labels.turn, style.TURN, style.BLACK, 24)
+        cy = y0 - 4 if _place(st, seat) else min(y1 + 6, H - TURN_PILL * 0.75 - 1)
+        # centred: left of the middle it covered the bottom seat's card backs, and the
+        # bottom seat's "Dealer" on the same edge ends at its right (6 px apart in Turkish)
+        pill(d, ((x0 + x1) / 2, cy), st.labels.turn, style.TURN, style.BLACK, TURN_PILL)
 
 
 def name_font(name: str, room: float) -> Font:
@@ -207,7 +213,7 @@ def _stock(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
     d.text((cx, cy), count, fill=style.PANEL_TEXT, font=font(26, 800), anchor="mm")
     tx = x + w + 34  # room between the two captions, whole at 24 px in every language
     img.alpha_composite(face(st.trump_card, w, h, True), (tx, y))
-    f = font(24, 600)
+    f = font(LABEL, 600)
     text(d, (x + w / 2 + 3, y + h + 24), st.labels.stock, f, style.PANEL_TEXT, 96, "mm")
     text(d, (tx + w / 2, y + h + 24), st.labels.trump, f, style.TRUMP_GOLD, 96, "mm")
 
@@ -229,14 +235,23 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
         # already taken (a replay's text says which trick it is): a label as the "Took it"
         # one, so that the two read together
         ly = y + (80 if st.eggs else 40)
-        # right of the top seat's box and its turn ring ("Прошлая взятка" at 24 px covered
-        # the box's edge): smaller before it is cut
-        room = x1 - (SEAT_BOX[2][2] + 14)
-        for size in (24, 22, 20):
-            label = fit(st.labels.last_trick, font(size, 700), room - size)
-            if label == clean(st.labels.last_trick):
-                break
+        label, size = last_trick_pill(st.labels.last_trick)
+        room = x1 - LAST_TRICK_X0
         pill(d, (x1, ly), label, style.WIN, style.BLACK, size, room - size, right=True)
+
+
+LAST_TRICK_X0 = SEAT_BOX[2][2] + 14  # the "Last trick" pill: right of the top seat's ring
+
+
+def last_trick_pill(words: str) -> tuple[str, int]:
+    """The "Last trick" pill's words and size: right of the top seat's box and its turn
+    ring ("Прошлая взятка" at 24 px covered the box's edge), smaller before it is cut."""
+    room = W - 24 - LAST_TRICK_X0
+    for size in (PILL, 24, 22, 20):
+        label = fit(words, font(size, 700), room - size)
+        if label == clean(words):
+            break
+    return label, size
 
 
 # ---------------------------------------------------------------- the trick
@@ -254,7 +269,9 @@ def _play_box(place: int, n: int) -> tuple[int, int]:
     width = row_width(n, CARD_W, _step(place, n))
     mid_y = (SEAT_BOX[1][1] + SEAT_BOX[1][3]) // 2 - CARD_H // 2
     if place == 0:
-        return (W - width) // 2, SEAT_BOX[0][1] - 26 - CARD_H
+        # low, near its seat (the turn pill is on the seat's far edge): its pill above
+        # keeps clear of the side seats' plays
+        return (W - width) // 2, SEAT_BOX[0][1] - 20 - CARD_H
     if place == 2:
         return (W - width) // 2, TRICK_TOP
     if place == 1:
@@ -292,7 +309,7 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
         if p.seat == st.marked_seat:
             words.append(st.labels.took if st.finished else st.labels.winning)
         if words:
-            cy = y1 + 20 if _place(st, p.seat) == 2 else y0 - 20
+            cy = y1 + 22 if _place(st, p.seat) == 2 else y0 - 22
             marked = p.seat == st.marked_seat
             bg = style.WIN if marked else style.PANEL_TEXT
-            pill(d, ((x0 + x1) / 2, cy), " · ".join(words), bg, style.BLACK, 22, 240)
+            pill(d, ((x0 + x1) / 2, cy), " · ".join(words), bg, style.BLACK, PILL, 260)
