@@ -204,11 +204,11 @@ def test_russian_plural_forms() -> None:
         "Ольга: сброс, 5\u00a0карт.",
         "Ольга: сброс, 21\u00a0карта.",
     ]
-    assert forms("result.defeat", "points", team="Команда Б") == [
-        "Команда Б получает 1\u00a0штрафное\u00a0очко.",
-        "Команда Б получает 2\u00a0штрафных\u00a0очка.",
-        "Команда Б получает 5\u00a0штрафных\u00a0очков.",
-        "Команда Б получает 21\u00a0штрафное\u00a0очко.",
+    assert forms("result.reason.no_trick", "dp", team="Команда Б") == [
+        "**Команда Б получает 1\u00a0штрафное\u00a0очко**: ни одной взятки.",
+        "**Команда Б получает 2\u00a0штрафных\u00a0очка**: ни одной взятки.",
+        "**Команда Б получает 5\u00a0штрафных\u00a0очков**: ни одной взятки.",
+        "**Команда Б получает 21\u00a0штрафное\u00a0очко**: ни одной взятки.",
     ]
     assert [t("opt.trumps", "ru", n=n) for n in NUMBERS] == [
         ", 1\u00a0козырь",
@@ -226,11 +226,11 @@ def test_ukrainian_and_turkish_plural_forms() -> None:
         "21\u00a0взятка",
     ]
     # A number of cards never ends a line without its noun: they are joined by a no-break space.
-    assert [t("result.defeat", "uk", team="Команда А", points=n) for n in NUMBERS] == [
-        "Команда А отримує 1\u00a0штрафне\u00a0очко.",
-        "Команда А отримує 2\u00a0штрафні\u00a0очки.",
-        "Команда А отримує 5\u00a0штрафних\u00a0очок.",
-        "Команда А отримує 21\u00a0штрафне\u00a0очко.",
+    assert [t("result.reason.no_trick", "uk", team="Команда А", dp=n) for n in NUMBERS] == [
+        "**Команда А отримує 1\u00a0штрафне\u00a0очко**: жодної взятки.",
+        "**Команда А отримує 2\u00a0штрафні\u00a0очки**: жодної взятки.",
+        "**Команда А отримує 5\u00a0штрафних\u00a0очок**: жодної взятки.",
+        "**Команда А отримує 21\u00a0штрафне\u00a0очко**: жодної взятки.",
     ]
     # Turkish keeps the noun singular after a number.
     assert [t("table.tricks", "tr", n=n) for n in NUMBERS] == [

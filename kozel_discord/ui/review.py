@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from ..i18n import locale_of, t
+from ..i18n import NBSP, locale_of, t
 from ..service.review import MISTAKE_THRESHOLD, Choice, Decision, GameReview
 from . import render
 from .emojis import CARD_EMOJIS
@@ -164,9 +164,19 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
             break
         e.add_field(name=name, value=chunk, inline=False)
         size += len(name) + len(chunk)
-    if review.decisions:
-        e.set_footer(text=t("review.legend", locale, points=threshold))
+    if review.decisions:  # only the marks shown: an unused "⚠️" puzzled a reader
+        shown = {_mark(d) for d in review.decisions}
+        legend = [t(key, locale, points=threshold) for mark, key in LEGEND if mark in shown]
+        e.set_footer(text=f"{NBSP}· ".join(legend))
     return e
+
+
+LEGEND = (
+    ("✅", "review.legend.best"),
+    ("☑️", "review.legend.close"),
+    ("⚠️", "review.legend.costly"),
+    ("❌", "review.legend.worst"),
+)
 
 
 class ReviewButton(

@@ -361,7 +361,15 @@ def result_line(obs: Observation, locale: str) -> str:
     if r.eggs:
         return t("result.eggs", locale)
     loser = 1 - (r.winner or 0)
-    return t("result.defeat", locale, team=team_tag(loser, locale), points=r.defeat_points[loser])
+    # why, in card points: the picture's "Tricks: 2" on both sides read as a tie that
+    # somehow cost 4 defeat points
+    return t(
+        f"result.reason.{r.reason.value}",
+        locale,
+        team=team_tag(loser, locale),
+        points=r.card_points[loser],
+        dp=r.defeat_points[loser],
+    )
 
 
 def summary(table: Table, obs: Observation, locale: str) -> str:

@@ -121,3 +121,18 @@ def test_a_beat_is_named_by_the_cards_it_beats_with() -> None:
 
 def _plain(text: str) -> str:
     return text.replace("\u00a0", " ")
+
+
+def test_the_legend_explains_only_the_marks_shown() -> None:
+    # "⚠️ cost 4 or more" under a list without a ⚠️ move puzzled a reader.
+    seen = 0
+    for review in (_review(seed=seed) for seed in range(3)):
+        e = review_embed(review, "en-US")
+        if not review.decisions:
+            continue
+        footer = (e.footer.text or "") if e.footer else ""
+        listed = "\n".join(f.value or "" for f in e.fields)
+        for mark in ("✅", "☑️", "⚠️", "❌"):
+            assert (mark in footer) == (mark in listed), (mark, footer)
+        seen += 1
+    assert seen

@@ -45,6 +45,9 @@ def test_a_finished_game_says_its_result_and_its_last_trick(seed: int, locale: s
     assert head.splitlines() == lines[:2]  # above the picture: the end and the result
     assert lines[0] == t("table.game_over", locale, n=1)
     assert lines[1] == result_line(end, locale) != ""
+    result = end.results[0]
+    if result.loser is not None and result.reason.value != "no_trick":  # why, in card points
+        assert str(result.card_points[result.loser]) in lines[1]
     assert lines[2] == trick_line(table, end.taken[-1], locale, last=True)
     assert len(lines) == 3
     assert t("table.trick_empty_last", locale) not in text  # no "nothing played yet"

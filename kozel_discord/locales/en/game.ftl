@@ -117,10 +117,6 @@ hand-stale = This hand was out of date — here is your current one.
 
 result-title = Game { $n } is over
 result-eggs = **Eggs!** 60 : 60 — nobody gets defeat points.
-result-defeat = { $team } takes { $points ->
-        [one] { $points } defeat point
-       *[other] { $points } defeat points
-    }.
 result-team_line = { $names }
     { $points ->
         [one] { $points } card point

@@ -29,7 +29,10 @@ review-moves = Your moves
 review-line_best = { $mark } Trick { $trick }: { $played } — { $value } (the best)
 review-line = { $mark } Trick { $trick }: { $played } — { $value } (best { $best_value }: { $best })
 review-capped = The bot was busy: some moves were judged on fewer deals.
-review-legend = ✅ the best · ☑️ close to it · ⚠️ cost { $points } or more · ❌ the costliest
+review-legend-best = ✅ the best
+review-legend-close = ☑️ close to it
+review-legend-costly = ⚠️ cost { $points } or more
+review-legend-worst = ❌ the costliest
 
 review-act-lead = leading { $cards }
 review-act-beat = beating with { $cards }

@@ -77,7 +77,7 @@ board-trump = Козырь: { $card } ({ $suit }) · в колоде { $stock
         [few] { $stock } карты
        *[many] { $stock } карт
     }
-board-hand = Ваши карты: { $cards }
+board-hand = В руке: { $cards }
 
 board-pic_trump = Козырь
 board-pic_stock = Колода

@@ -10,20 +10,20 @@ result-reason-thirty_or_fewer = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
        *[many] { $dp } штрафных очков
-    }**: всего { $points ->
+    }**: у неё всего { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    } в картах, а за 30 и меньше дают { $dp }.
+    }, а за 30 и меньше положено { $dp }.
 result-reason-under_sixty = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
        *[many] { $dp } штрафных очков
-    }**: { $points ->
+    }**: у неё { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    } в картах, а за 31–59 дают { $dp }.
+    }, а за 31–59 положено { $dp }.
 result-progress = Партия до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков
@@ -96,7 +96,7 @@ error-timer_already_on = Таймер хода уже включён.
 cmd-settings-name = настройки
 cmd-settings-desc = Настройки столов этого сервера (право «Управлять сервером»)
 cmd-settings-threads = Отдельная ветка для игры каждого стола (пусто — показать настройку)
-settings-threads_on = Игра каждого стола идёт в своей ветке (если боту можно создавать ветки); лобби остаётся в канале.
+settings-threads_on = Игра каждого стола идёт в своей ветке (если у бота есть право создавать ветки); лобби остаётся в канале.
 settings-threads_off = Игры идут прямо в канале, без веток.
 thread-name = Игра в козла — { $names }
 ping-button = 🔔 Напоминания

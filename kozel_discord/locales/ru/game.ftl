@@ -65,7 +65,7 @@ trick-molodka = { $who } выкладывает молодку: { $cards }
 trick-discard = { $who } сбрасывает: { $cards }
 
 table-title = Козёл — кон { $n }
-table-trump = Козырь: **{ $card }** ({ $suit }) · в колоде { $stock ->
+table-trump = козырь: **{ $card }** ({ $suit }) · в колоде { $stock ->
         [one] { $stock } карта
         [few] { $stock } карты
        *[many] { $stock } карт
@@ -127,11 +127,6 @@ hand-stale = Эти карты устарели — вот ваши текущи
 
 result-title = Кон { $n } окончен
 result-eggs = **Яйца!** 60 : 60 — штрафных очков нет.
-result-defeat = { $team } получает { $points ->
-        [one] { $points } штрафное очко
-        [few] { $points } штрафных очка
-       *[many] { $points } штрафных очков
-    }.
 result-team_line = { $names }
     { $points ->
         [one] { $points } очко

@@ -41,7 +41,7 @@ history-status-abandoned = брошена
 
 profile-title = { $name } — профиль в лиге
 profile-rating = Рейтинг
-profile-rating_value = { $rating } · #{ $rank } в лиге
+profile-rating_value = { $rating } · { $rank }-е место в лиге
 profile-rating_note = Рейтинг растёт с победами команды игрока; у новичка он осторожно занижен, пока не сыграно несколько конов.
 profile-series = Партии
 profile-series_value = выиграно { $w } · проиграно { $l }
@@ -62,7 +62,7 @@ profile-games_value = выиграно { $w } · проиграно { $l }{ $eg
        *[many] {" "}· { $eggs } яиц
     }
 profile-defeat_points = Штрафные очки
-profile-defeat_points_value = получено { $taken } · выдано { $inflicted }
+profile-defeat_points_value = получено { $taken } · соперникам { $inflicted }
 profile-best_partner = Лучший партнёр
 profile-best_partner_value = { $user }: вместе выиграно { $won } из { $played ->
         [one] { $played } партии

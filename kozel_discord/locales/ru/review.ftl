@@ -32,7 +32,10 @@ review-moves = Ваши ходы
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший)
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше { $best_value }: { $best })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
-review-legend = ✅ лучший · ☑️ почти лучший · ⚠️ минус { $points } и больше · ❌ самые дорогие
+review-legend-best = ✅ лучший
+review-legend-close = ☑️ почти лучший
+review-legend-costly = ⚠️ минус { $points } и больше
+review-legend-worst = ❌ самые дорогие
 
 review-act-lead = зайти с { $cards }
 review-act-beat = побить картами { $cards }

@@ -90,7 +90,6 @@ hand-stale = Bu görünüm eskimişti — güncel kartlarınız burada.
 
 result-title = { $n }. oyun bitti
 result-eggs = **Yumurta!** 60 : 60 — kimse ceza puanı almıyor.
-result-defeat = { $team }: { $points } ceza puanı.
 result-team_line = { $names }
     { $points } puan · { $tricks } el
 

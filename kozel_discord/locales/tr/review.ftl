@@ -23,7 +23,10 @@ review-moves = Hamleleriniz
 review-line_best = { $mark } { $trick }. el: { $played } — { $value } (en iyisi)
 review-line = { $mark } { $trick }. el: { $played } — { $value } (en iyi { $best_value }: { $best })
 review-capped = Bot meşguldü: bazı hamleler daha az dağıtımla değerlendirildi.
-review-legend = ✅ en iyisi · ☑️ ona yakın · ⚠️ { $points } puan ya da daha fazla kayıp · ❌ en pahalılar
+review-legend-best = ✅ en iyisi
+review-legend-close = ☑️ ona yakın
+review-legend-costly = ⚠️ { $points } puan ya da daha fazla kayıp
+review-legend-worst = ❌ en pahalılar
 
 review-act-lead = açış: { $cards }
 review-act-beat = yenme: { $cards }

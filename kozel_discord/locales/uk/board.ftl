@@ -77,7 +77,7 @@ board-trump = Козир: { $card } ({ $suit }) · у колоді { $stock -
         [few] { $stock } карти
        *[many] { $stock } карт
     }
-board-hand = Ваші карти: { $cards }
+board-hand = У руці: { $cards }
 
 board-pic_trump = Козир
 board-pic_stock = Колода
@@ -85,5 +85,5 @@ board-pic_turn = Хід
 board-pic_winning = Бере
 board-pic_took = Взято
 board-pic_your_hand = Ваші карти
-board-pic_last_trick = Минула взятка
+board-pic_last_trick = Остання взятка
 board-pic_your_turn = Ваш хід

@@ -10,20 +10,20 @@ result-reason-thirty_or_fewer = **{ $team } отримує { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
        *[many] { $dp } штрафних очок
-    }**: лише { $points ->
+    }**: у неї лише { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    } у картах, а за 30 або менше дають { $dp }.
+    }, а за 30 або менше належить { $dp }.
 result-reason-under_sixty = **{ $team } отримує { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
        *[many] { $dp } штрафних очок
-    }**: { $points ->
+    }**: у неї { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    } у картах, а за 31–59 дають { $dp }.
+    }, а за 31–59 належить { $dp }.
 result-progress = Партія до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок
@@ -96,7 +96,7 @@ error-timer_already_on = Таймер ходу вже увімкнено.
 cmd-settings-name = налаштування
 cmd-settings-desc = Налаштування столів цього сервера (право «Керувати сервером»)
 cmd-settings-threads = Окрема гілка для гри кожного столу (порожньо — показати налаштування)
-settings-threads_on = Гра кожного столу йде у своїй гілці (якщо боту можна створювати гілки); лобі лишається в каналі.
+settings-threads_on = Гра кожного столу йде у своїй гілці (якщо бот має право створювати гілки); лобі лишається в каналі.
 settings-threads_off = Ігри йдуть просто в каналі, без гілок.
 thread-name = Козел — { $names }
 ping-button = 🔔 Нагадування

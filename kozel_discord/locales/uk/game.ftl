@@ -63,7 +63,7 @@ trick-molodka = { $who } викладає молодку: { $cards }
 trick-discard = { $who } скидає: { $cards }
 
 table-title = Козел — кон { $n }
-table-trump = Козир: **{ $card }** ({ $suit }) · у колоді { $stock ->
+table-trump = козир: **{ $card }** ({ $suit }) · у колоді { $stock ->
         [one] { $stock } карта
         [few] { $stock } карти
        *[many] { $stock } карт
@@ -125,11 +125,6 @@ hand-stale = Ці карти застаріли — ось ваші поточн
 
 result-title = Кон { $n } закінчено
 result-eggs = **Яйця!** 60 : 60 — штрафних очок немає.
-result-defeat = { $team } отримує { $points ->
-        [one] { $points } штрафне очко
-        [few] { $points } штрафні очки
-       *[many] { $points } штрафних очок
-    }.
 result-team_line = { $names }
     { $points ->
         [one] { $points } очко

@@ -41,7 +41,7 @@ history-status-abandoned = покинута
 
 profile-title = { $name } — профіль у лізі
 profile-rating = Рейтинг
-profile-rating_value = { $rating } · #{ $rank } у лізі
+profile-rating_value = { $rating } · { $rank }-е місце в лізі
 profile-rating_note = Рейтинг зростає з перемогами команди гравця; у новачка він обережно занижений, доки не зіграно кілька конів.
 profile-series = Партії
 profile-series_value = виграно { $w } · програно { $l }
@@ -62,7 +62,7 @@ profile-games_value = виграно { $w } · програно { $l }{ $eggs -
        *[many] {" "}· { $eggs } яєць
     }
 profile-defeat_points = Штрафні очки
-profile-defeat_points_value = отримано { $taken } · видано { $inflicted }
+profile-defeat_points_value = отримано { $taken } · суперникам { $inflicted }
 profile-best_partner = Найкращий партнер
 profile-best_partner_value = { $user }: разом виграно { $won } з { $played ->
         [one] { $played } партії

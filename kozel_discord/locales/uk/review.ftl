@@ -32,7 +32,10 @@ review-moves = Ваші ходи
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (найкращий)
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (краще { $best_value }: { $best })
 review-capped = Бот був зайнятий: частину ходів оцінено на меншій кількості розкладів.
-review-legend = ✅ найкращий · ☑️ майже найкращий · ⚠️ мінус { $points } і більше · ❌ найдорожчі
+review-legend-best = ✅ найкращий
+review-legend-close = ☑️ майже найкращий
+review-legend-costly = ⚠️ мінус { $points } і більше
+review-legend-worst = ❌ найдорожчі
 
 review-act-lead = зайти з { $cards }
 review-act-beat = побити картами { $cards }

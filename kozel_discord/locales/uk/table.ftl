@@ -1,6 +1,6 @@
 # The public table message (components v2) and its picture.
 table-winning = 🏆 Зараз бере: { $who }
-table-last_trick = **Минула взятка:** { $who } — { $cards }
+table-last_trick = **Остання взятка:** { $who } — { $cards }
 table-game_over = **Кон { $n } закінчено.**
 table-trump_short = козир { $card }
 table-defeat_points = Штрафні очки (партія до { $target }): { $a } · { $b }
@@ -16,7 +16,7 @@ picture-stock = Колода
 picture-turn = Хід
 picture-winning = Бере
 picture-took = Взято
-picture-last_trick = Минула взятка
+picture-last_trick = Остання взятка
 picture-tricks = Взятки
 picture-defeat_points = Штрафні очки
 picture-eggs = Яйця

@@ -144,7 +144,7 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
         bx0, bx1, by = x0 + 16, box[2] - 16, box[3] - 16
         seg = (bx1 - bx0) / st.target
         for i in range(st.target):
-            fill = colour if i < dp else (58, 61, 68)
+            fill = colour if i < dp else (86, 90, 100)  # an empty segment, seen at 40%
             d.rectangle((round(bx0 + i * seg), by, round(bx0 + (i + 1) * seg) - 3, by + 8), fill)
         if st.goats == team:
             pill(d, ((box[0] + box[2]) / 2, box[3]), st.labels.goats, style.GOATS, style.BLACK, 22)
