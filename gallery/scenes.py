@@ -14,7 +14,14 @@ from typing import Any
 
 from kozel_discord.engine import CARDS, Action, ActionKind
 
-from ._standin import PERM_MANAGE_GUILD, BotProcess, DiscordStandIn, Driver, RecordedMessage
+from ._standin import (
+    PERM_MANAGE_GUILD,
+    BotProcess,
+    DiscordStandIn,
+    Driver,
+    RecordedMessage,
+    forced_value,
+)
 from .render import Message
 from .replays import replay_scenes
 from .richtext import Names
@@ -157,7 +164,7 @@ class Gallery:
         await s.wait_for(driver.table_message, timeout=20, what="the table message")
 
         humans = {host.id: host, mate.id: mate}
-        want = {"lead", "answer", "table", "ping", "fair"}
+        want = {"lead", "answer", "table", "ping", "fair", "one_move"}
         tricks: Message | None = None  # "Tricks so far" a few moves in: the full commitment
         moves = 0
         for _ in range(4000):
@@ -169,6 +176,15 @@ class Gallery:
             for user in humans.values():
                 board = await driver.hand(user)
                 sel, options = _kinds(board, tid)
+                button = driver.move_button(board)
+                if sel is None and button is not None and driver.whose_mention() == user.id:
+                    if user is host and "one_move" in want:  # a single legal move: one tap
+                        want.discard("one_move")
+                        self.add("19-board-one-move", self.snap(s, board))
+                    await driver.play(user, board, button, forced_value(button))
+                    moved = True
+                    moves += 1
+                    break
                 if sel is None:
                     continue
                 kinds = [_kind(o) for o in options]

@@ -114,6 +114,19 @@ def find_id(message: RecordedMessage, pattern: str) -> str:
     )
 
 
+def forced_value(custom_id: str) -> str:
+    """The move a one-move button plays (the end of its custom id: ``beat:10h``)."""
+    return ":".join(custom_id.split(":")[-2:])
+
+
+def move_options(message: RecordedMessage, custom_id: str) -> list[dict[str, Any]]:
+    """The moves a board offers through ``custom_id``: its menu's options, or the one move
+    of its one-move button (as an option: ``value``)."""
+    if custom_id.startswith("kozel:move:"):
+        return [{"value": forced_value(custom_id)}]
+    return select_options(message, custom_id)
+
+
 def select_options(message: RecordedMessage, custom_id: str) -> list[dict[str, Any]]:
     component = message.component(custom_id)
     assert component is not None
@@ -153,6 +166,8 @@ __all__ = [
     "StandInUser",
     "embed_text",
     "find_id",
+    "forced_value",
+    "move_options",
     "select_options",
     "text_displays",
 ]
@@ -304,25 +319,43 @@ class Driver:
             return False
         user = users[uid]
         hand = await self.hand(user)
-        sel = self.play_select(hand)
+        sel = self.play_select(hand) or self.move_button(hand)
         if sel is None:
             return False
-        component = hand.component(sel) or {}
-        if component.get("placeholder") != TURN_PLACEHOLDER:
-            return False
-        value = self.choose(select_options(hand, sel))
-        r = await self.s.select(user, hand, sel, [value])
+        if sel.startswith("kozel:play:"):
+            component = hand.component(sel) or {}
+            if component.get("placeholder") != TURN_PLACEHOLDER:
+                return False
+            value = self.choose(select_options(hand, sel))
+        else:
+            value = forced_value(sel)
+        r = await self.play(user, hand, sel, value)
         stale = r.message is not None and STALE_NOTE in embed_text(r.message)
         self.selections.append((sel, value, stale))
         return True
 
+    def move_button(self, hand: RecordedMessage) -> str | None:
+        """The board's one-move button (a player with a single legal move), if any."""
+        return next((c for c in hand.custom_ids() if c.startswith(f"kozel:move:{self.tid}:")), None)
+
+    async def play(self, user: StandInUser, board: RecordedMessage, cid: str, value: str) -> Any:
+        """Play ``value`` from ``board``: chosen in its move menu, or its one-move button."""
+        if cid.startswith("kozel:move:"):
+            assert forced_value(cid) == value, "a one-move button plays only its move"
+            return await self.s.click(user, board, cid)
+        return await self.s.select(user, board, cid, [value])
+
     async def mover(self) -> tuple[StandInUser, RecordedMessage, str]:
-        """The human whose turn it is, with a fresh board and its move menu (asks each)."""
+        """The human whose turn it is, with a fresh board and its move menu or its one-move
+        button (asks each)."""
         for user in self.humans.values():
             board = await self.hand(user)
             sel = self.play_select(board)
             if sel and (board.component(sel) or {}).get("placeholder") == TURN_PLACEHOLDER:
                 return user, board, sel
+            button = self.move_button(board)
+            if button:
+                return user, board, button
         raise AssertionError("no human is to move")
 
     async def steps(self, n: int) -> None:

@@ -3,8 +3,8 @@ observation (``observe(series, seat)``) only.
 
 Layout (mobile first): a Container in the colour of the team to play; first line what you
 must do now (or whose turn it is, partner or opponent); the picture of your hand with the
-trick as you see it; then the text summary (partner and opponents, trump and stock, the
-trick, your cards); then the move menu (:mod:`.moves`, one click) and "Refresh".
+trick as you see it; then the move menu (:mod:`.moves`, one click; a single legal move is
+one button) and "Refresh"; then the words in small print (:mod:`.board_text`).
 
 The picture is drawn in a worker process (:mod:`.drawing`) and cached by the state it
 shows (:mod:`.pictures`).
@@ -19,119 +19,21 @@ from typing import Any
 
 import discord
 
-from ..engine import ActionKind, Observation, partner_of, team_of
+from ..engine import Observation, team_of
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table
 from . import drawing, pictures, render
-from .emojis import CARD_EMOJIS, cards_text
+from .board_text import board_labels, first_line, summary
+from .emojis import CARD_EMOJIS
 from .errors import Guarded
 from .hints import hint_line
 from .ids import TID
 from .interaction import selected_value
-from .moves import MoveOption, move_options, status_line
+from .moves import MoveOption, move_options
 from .pictures import style
 from .ports import host_of
 
 IMAGE = "hand.png"
-
-
-def board_labels(table: Table, locale: str) -> pictures.Labels:
-    """The picture's words in the reader's language; seats by plain name."""
-
-    def name(i: int) -> str:
-        seat = table.seats[i]
-        return seat.name if seat is not None else t("seat.empty", locale)
-
-    return pictures.Labels(
-        seat_names=(name(0), name(1), name(2), name(3)),
-        trump=t("board.pic_trump", locale),
-        stock=t("board.pic_stock", locale),
-        turn=t("board.pic_turn", locale),
-        winning=t("board.pic_winning", locale),
-        took=t("board.pic_took", locale),
-        last_trick=t("board.pic_last_trick", locale),
-        your_hand=t("board.pic_your_hand", locale),
-        your_turn=t("board.pic_your_turn", locale),
-    )
-
-
-def _role(obs: Observation, seat: int, locale: str) -> str:
-    assert obs.seat is not None
-    if seat == obs.seat:
-        return t("board.role_you", locale)
-    key = "board.role_partner" if seat == partner_of(obs.seat) else "board.role_opponent"
-    return t(key, locale)
-
-
-def first_line(table: Table, obs: Observation, locale: str) -> str:
-    """Whose turn it is / what you must do now (advice only of moves you have)."""
-    if obs.series_over:
-        return t("table.series_over", locale)
-    mine = status_line(obs, locale)
-    if obs.my_turn and mine:
-        return mine
-    line = t("table.waiting", locale)
-    if obs.turn is not None:
-        who = render.who(table.seats[obs.turn], locale, level=False)
-        line = t("board.waiting", locale, who=who, role=_role(obs, obs.turn, locale))
-    return f"{line}\n{mine}" if mine else line
-
-
-def _trick_lines(table: Table, obs: Observation, locale: str) -> list[str]:
-    """The open trick, a line a play (computers without their level, as on the team line:
-    a discard line with the level wrapped on a phone), then who wins it so far."""
-    lines: list[str] = []
-    for p in obs.trick:
-        who = render.who(table.seats[p.seat], locale, level=False)
-        if not p.face_up:
-            shown = CARD_EMOJIS.inline(p.cards, locale) if p.cards else render.face_down(p.count)
-            lines.append(t("trick.discard", locale, who=who, cards=shown))
-            continue
-        key = {ActionKind.LEAD: "trick.lead", ActionKind.BEAT: "trick.beat"}.get(
-            p.kind, "trick.molodka"
-        )
-        lines.append(t(key, locale, who=who, cards=CARD_EMOJIS.inline(p.cards, locale)))
-    if len(obs.trick) > 1:  # a lone lead wins so far: its own line said who and what
-        who = render.who(table.seats[obs.top_seat], locale, level=False)
-        lines.append(
-            t(
-                "board.on_top_you" if obs.top_seat == obs.seat else "board.on_top",
-                locale,
-                who=who,
-                role=_role(obs, obs.top_seat, locale),
-                cards=CARD_EMOJIS.inline(obs.top, locale),
-            )
-        )
-    return lines
-
-
-def summary(table: Table, obs: Observation, locale: str) -> str:
-    """The text below the picture (notifications, screen readers, no images)."""
-    assert obs.seat is not None
-    me = obs.seat
-    foes = [s for s in range(4) if team_of(s) != team_of(me)]
-    hand = pictures.hand_order(obs.hand, obs.trump)
-    lines = [
-        t(
-            "board.team",
-            locale,
-            # without the computers' levels (the table shows them): with them, this line
-            # took three lines on a phone
-            partner=render.who(table.seats[partner_of(me)], locale, level=False),
-            first=render.who(table.seats[foes[0]], locale, level=False),
-            second=render.who(table.seats[foes[1]], locale, level=False),
-        ),
-        t(
-            "board.trump",
-            locale,
-            card=cards_text((obs.trump_card,), locale),
-            suit=render.suit_name(obs.trump, locale),
-            stock=obs.stock_size,
-        ),
-        *_trick_lines(table, obs, locale),
-        t("board.hand", locale, cards=CARD_EMOJIS.inline(hand, locale)),
-    ]
-    return "\n".join(lines)
 
 
 def board_view(
@@ -146,14 +48,19 @@ def board_view(
         discord.ui.TextDisplay(f"{note}\n{top}" if note else top),
         discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{IMAGE}")),
     ]
-    if obs.legal_actions:
-        options = move_options(obs, locale)
+    options = move_options(obs, locale) if obs.legal_actions else []
+    buttons: list[discord.ui.Item[Any]] = []
+    forced = obs.my_turn and len(options) == 1
+    if forced:  # one tap, not a menu of one option
+        (only,) = options
+        emoji = CARD_EMOJIS.of(only.card)
+        buttons.append(PlayButton(table.table_id, obs.seat, move_no, only.value, only.label, emoji))
+    elif options:
         select = PlaySelect(table.table_id, obs.seat, move_no, options, obs.my_turn, locale)
         parts.append(discord.ui.ActionRow(select))
-    buttons: list[discord.ui.Item[Any]] = [
-        HandButton(table.table_id, t("button.refresh", locale), style=discord.ButtonStyle.secondary)
-    ]
-    if table.hints and obs.my_turn and obs.legal_actions:
+    style_ = discord.ButtonStyle.secondary
+    buttons.append(HandButton(table.table_id, t("button.refresh", locale), style=style_))
+    if table.hints and obs.my_turn and options and not forced:
         buttons.append(HintButton(table.table_id, t("hints.button", locale)))
     parts.append(discord.ui.ActionRow(*buttons))
     # The move menu right under the picture, the words after it in small print: they
@@ -340,8 +247,54 @@ class HintButton(
         await show_hand(interaction, table, note=hint_line(hint, locale_of(interaction)))
 
 
+class Move(Guarded):
+    """What the move menu and the one-move button share: the seat's choice is played
+    (checked by the service: the seat, the move number, legality), then the board shown;
+    an old or illegal choice shows the current board with a note instead."""
+
+    table_id: str
+    seat: int
+    move_no: int
+
+    def chosen(self, interaction: discord.Interaction[Any]) -> str:
+        raise NotImplementedError
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        table = await host_of(interaction).tables.play(
+            interaction.channel_id or 0,
+            self.table_id,
+            interaction.user.id,
+            self.seat,
+            self.move_no,
+            self.chosen(interaction),
+        )
+        await show_hand(interaction, table)
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        """An old or illegal choice of this seat's player: the current board instead."""
+        if isinstance(error, ServiceError) and error.key in (ErrorKey.STALE, ErrorKey.ILLEGAL):
+            current = host_of(interaction).tables.get(interaction.channel_id or 0)
+            if (
+                current is not None
+                and current.table_id == self.table_id
+                and current.seat_of(interaction.user.id) == self.seat
+            ):
+                locale = locale_of(interaction)
+                if error.key is ErrorKey.STALE:
+                    note = t("hand.stale", locale)
+                else:
+                    reason = error.params.get("reason", "bad_action")
+                    note = t("error.illegal", locale) + " " + t(f"reason.{reason}", locale)
+                try:
+                    await show_hand(interaction, current, note=note)
+                except Exception as again:
+                    await super().on_error(interaction, again)
+                return
+        await super().on_error(interaction, error)
+
+
 class PlaySelect(
-    Guarded,
+    Move,
     discord.ui.DynamicItem[discord.ui.Select[Any]],
     template=rf"kozel:play:{TID}:(?P<seat>[0-3]):(?P<move>[0-9]{{1,6}})",
 ):
@@ -384,35 +337,42 @@ class PlaySelect(
     ) -> PlaySelect:
         return cls(match["tid"], int(match["seat"]), int(match["move"]))
 
-    async def act(self, interaction: discord.Interaction[Any]) -> None:
-        table = await host_of(interaction).tables.play(
-            interaction.channel_id or 0,
-            self.table_id,
-            interaction.user.id,
-            self.seat,
-            self.move_no,
-            selected_value(interaction),
-        )
-        await show_hand(interaction, table)
+    def chosen(self, interaction: discord.Interaction[Any]) -> str:
+        return selected_value(interaction)
 
-    async def on_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
-        """An old or illegal choice of this seat's player: the current board instead."""
-        if isinstance(error, ServiceError) and error.key in (ErrorKey.STALE, ErrorKey.ILLEGAL):
-            current = host_of(interaction).tables.get(interaction.channel_id or 0)
-            if (
-                current is not None
-                and current.table_id == self.table_id
-                and current.seat_of(interaction.user.id) == self.seat
-            ):
-                locale = locale_of(interaction)
-                if error.key is ErrorKey.STALE:
-                    note = t("hand.stale", locale)
-                else:
-                    reason = error.params.get("reason", "bad_action")
-                    note = t("error.illegal", locale) + " " + t(f"reason.{reason}", locale)
-                try:
-                    await show_hand(interaction, current, note=note)
-                except Exception as again:
-                    await super().on_error(interaction, again)
-                return
-        await super().on_error(interaction, error)
+
+class PlayButton(
+    Move,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kozel:move:{TID}:(?P<seat>[0-3]):(?P<move>[0-9]{{1,6}}):(?P<value>[a-z]{{3,8}}:[0-9AJQKachds,]{{2,16}})",
+):
+    """A player's only move, as one button: a menu of one option took two taps (every game
+    ends with such moves: the last card in the hand)."""
+
+    def __init__(
+        self,
+        table_id: str,
+        seat: int,
+        move_no: int,
+        value: str,
+        label: str = "",
+        emoji: discord.PartialEmoji | str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=(label or value)[:80],
+                style=discord.ButtonStyle.primary,
+                custom_id=f"kozel:move:{table_id}:{seat}:{move_no}:{value}",
+                emoji=emoji,
+            )
+        )
+        self.table_id, self.seat, self.move_no, self.value = table_id, seat, move_no, value
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PlayButton:
+        return cls(match["tid"], int(match["seat"]), int(match["move"]), match["value"])
+
+    def chosen(self, interaction: discord.Interaction[Any]) -> str:
+        return self.value

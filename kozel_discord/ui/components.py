@@ -17,7 +17,7 @@ import discord
 
 from ..i18n import locale_of, t
 from ..service import Table
-from .board import HandButton, HintButton, PlaySelect, open_hand, show_hand
+from .board import HandButton, HintButton, PlayButton, PlaySelect, open_hand, show_hand
 from .errors import Guarded
 from .ids import TID
 from .league import StandingsPageButton
@@ -32,6 +32,7 @@ log = logging.getLogger(__name__)
 __all__ = [
     "DYNAMIC_ITEMS",
     "HandButton",
+    "PlayButton",
     "PlaySelect",
     "open_hand",
     "rematch_view",
@@ -124,6 +125,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     HandButton,
     LastTricksButton,
     PlaySelect,
+    PlayButton,
     SitButton,
     AddComputerSelect,
     LobbyButton,

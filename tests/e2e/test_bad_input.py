@@ -51,6 +51,8 @@ async def test_bad_input_gets_a_clear_answer_and_changes_nothing(
         f"kozel:sit:{tid}",
         f"kozel:play:{tid}:0:abc",
         f"kozel:play:{tid}:9:1",
+        f"kozel:move:{tid}:0:1",  # the one-move button without its move
+        f"kozel:move:{tid}:0:1:beat:ZZ",
         "kozel:nonsense",
         "kozel:",
     ]

@@ -441,7 +441,7 @@ async def test_russian_players_and_servers_get_russian_texts(
     driver = Driver(standin, guild, {0: ivan}, lambda o: str(o[0]["value"]))
     await driver.open_table(ivan, {1: "random", 2: "random", 3: "random"})
     assert "Козёл\u00a0— новый стол" in embed_text(driver.lobby)  # type: ignore[arg-type]
-    assert "Козырь" in embed_text(driver.table_message())  # type: ignore[arg-type]
+    assert "козырь: **" in embed_text(driver.table_message())  # type: ignore[arg-type]
     board = await driver.hand(ivan)
     assert "Ваши карты" in embed_text(board)
     english = standin.add_user("john", locale="en-US")

@@ -13,7 +13,7 @@ from sqlalchemy.engine import make_url
 
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker
 from standin.discord_standin import DiscordStandIn
-from standin.harness import BotProcess, Driver, TcpProxy, embed_text
+from standin.harness import BotProcess, Driver, TcpProxy, embed_text, move_options
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 
@@ -43,12 +43,12 @@ async def test_database_outage_refuses_moves_cleanly_and_loses_nothing(
         mover, board, sel = await driver.mover()
         # Let the table message catch up with the last move before taking it as the reference.
         await standin.wait_for(lambda: driver.whose_mention() == mover.id, timeout=10)
-        choice = str(board.component(sel)["options"][0]["value"])  # type: ignore[index]
+        choice = str(move_options(board, sel)[0]["value"])
         table_before = embed_text(driver.table_message())  # type: ignore[arg-type]
         board_before = embed_text(board)
 
         proxy.cut()
-        refused = await standin.select(mover, board, sel, [choice])
+        refused = await driver.play(mover, board, sel, choice)
         assert refused.latency < 3.0
         answer = refused.followups[0] if refused.followups else refused.message
         assert answer is not None and answer.visible_to == mover.id
@@ -58,7 +58,7 @@ async def test_database_outage_refuses_moves_cleanly_and_loses_nothing(
         assert bot.proc is not None and bot.proc.returncode is None, "the bot is still running"
 
         proxy.restore()
-        accepted = await standin.select(mover, board, sel, [choice])
+        accepted = await driver.play(mover, board, sel, choice)
         assert accepted.response_type == 7 and "try again" not in embed_text(accepted.message)  # type: ignore[arg-type]
 
         # The rest of the series plays out and is recorded exactly once.

@@ -19,6 +19,7 @@ from standin.harness import (
     BotProcess,
     Driver,
     embed_text,
+    forced_value,
     forge_component,
     text_displays,
 )
@@ -154,13 +155,18 @@ def _set_option(data: dict[str, Any], name: str, value: object) -> None:
 
 
 async def _my_turn(driver: Driver, user: StandInUser) -> RecordedMessage:
-    """Wait until ``user`` is to move; their board."""
+    """Wait until ``user`` is to move with a choice (a menu, which a hint is about); their
+    board. A single legal move on the way (one button, no hint) is played."""
     for _ in range(200):
         token = driver.state_token()
         board = await driver.hand(user)
         sel = driver.play_select(board)
         if sel and (board.component(sel) or {}).get("placeholder") == TURN_PLACEHOLDER:
             return board
+        forced = driver.move_button(board)
+        if forced is not None:
+            assert not any(c.startswith("kozel:hint:") for c in board.custom_ids())
+            await driver.play(user, board, forced, forced_value(forced))
         await driver.wait_change(token)
     raise AssertionError(f"{user.name}'s turn never came")
 

@@ -336,6 +336,9 @@ def test_the_move_menu_comes_right_under_the_picture() -> None:
         (box,) = view.to_components()  # type: ignore[no-untyped-call]
         components = box["components"]
         kinds = [c["type"] for c in components]
+        if len(obs.legal_actions) == 1:  # one move: a button, no menu
+            assert kinds == [10, 12, 1, 10], kinds
+            continue
         assert kinds == [10, 12, 1, 1, 10], kinds  # text, picture, menu, buttons, words
         assert components[2]["components"][0]["type"] == 3  # the select menu
         small = components[-1]["content"].splitlines()
@@ -343,3 +346,30 @@ def test_the_move_menu_comes_right_under_the_picture() -> None:
         assert any("Your cards" in line for line in small)
         checked += 1
     assert checked > 20
+
+
+def test_a_single_legal_move_is_one_button() -> None:
+    # A menu of one option ("Discard 10♤") took two taps; every game ends with such moves.
+    template = board.PlayButton.__discord_ui_compiled_template__
+    checked = 0
+    for seed in range(6):
+        series, rng = Series(seed), random.Random(seed)
+        while not series.over and series.turn is not None:
+            seat = series.turn
+            obs = observe(series, seat)
+            if len(obs.legal_actions) == 1:
+                (only,) = obs.legal_actions
+                table = _table(series)
+                table.hints = True  # no hint for a move without a choice
+                view = board.board_view(table, obs, 7, "en-US")
+                parts = _components(view)
+                assert not [c for c in parts if c.get("type") == 3], "no menu"
+                ids = [c.get("custom_id") or "" for c in parts if c.get("type") == 2]
+                cid = f"kozel:move:{table.table_id}:{seat}:7:{only.encode()}"
+                assert cid in ids and not any(i.startswith("kozel:hint:") for i in ids)
+                assert len(cid) <= 100 and template.fullmatch(cid)  # survives a restart
+                (button,) = [c for c in parts if c.get("custom_id") == cid]
+                assert button["label"] == moves.move_options(obs, "en-US")[0].label
+                checked += 1
+            series.apply(seat, rng.choice(series.legal_actions(seat)))
+    assert checked > 10
