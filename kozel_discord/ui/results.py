@@ -52,8 +52,9 @@ def _team(team: int, locale: str) -> str:
     return t(f"team.{'ab'[team]}.long", locale)
 
 
-def reason_line(r: GameResult, locale: str) -> str:
-    """Why the defeat points were given, from the rule the engine applied."""
+def reason_line(r: GameResult, locale: str, team: str | None = None) -> str:
+    """Why the defeat points were given, from the rule the engine applied; ``team``: how
+    the losing team is named (default: "Team B")."""
     reason = r.reason
     if reason is DefeatReason.EGGS or r.loser is None:
         return t("result.eggs", locale)
@@ -61,7 +62,7 @@ def reason_line(r: GameResult, locale: str) -> str:
     return t(
         f"result.reason.{reason.value}",
         locale,
-        team=_team(loser, locale),
+        team=team or _team(loser, locale),
         points=r.card_points[loser],
         dp=r.defeat_points[loser],
     )

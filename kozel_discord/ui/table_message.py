@@ -36,7 +36,7 @@ from ..service import Table, TableService, fair
 from . import drawing, render
 from .components import HandButton
 from .pictures import FinishedTrick, Labels, draw_table, last_trick
-from .results import game_line
+from .results import game_line, reason_line
 from .tricks import LastTricksButton, team_count, team_tag, team_who, trick_line
 
 log = logging.getLogger(__name__)
@@ -358,18 +358,10 @@ def result_line(obs: Observation, locale: str) -> str:
     if not 1 <= obs.game_number <= len(obs.results):
         return ""
     r = obs.results[obs.game_number - 1]
-    if r.eggs:
-        return t("result.eggs", locale)
-    loser = 1 - (r.winner or 0)
     # why, in card points: the picture's "Tricks: 2" on both sides read as a tie that
     # somehow cost 4 defeat points
-    return t(
-        f"result.reason.{r.reason.value}",
-        locale,
-        team=team_tag(loser, locale),
-        points=r.card_points[loser],
-        dp=r.defeat_points[loser],
-    )
+    team = team_tag(r.loser, locale) if r.loser is not None else None
+    return reason_line(r, locale, team)
 
 
 def summary(table: Table, obs: Observation, locale: str) -> str:

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from kozel_discord.engine import Action, ActionKind, Series, card, cards, observe
+from kozel_discord.engine import Action, ActionKind, Game, Series, card, cards, observe
 from kozel_discord.i18n import t
 from kozel_discord.ui import pictures
 from kozel_discord.ui.pictures import hand as hand_picture
@@ -103,15 +103,18 @@ def test_golden_table_finished_trick_in_russian() -> None:
     _check_golden("table-trick-taken-ru", pictures.draw_table(obs, RU, last))
 
 
-def test_golden_table_molodka_eggs_and_score() -> None:
-    # seat 0 holds four clubs: after seat 1's lead it lays them as a molodka out of turn
-    game = position(
+def _four_clubs() -> Game:
+    """Seat 0 holds four clubs: after seat 1's lead it lays them as a molodka out of turn."""
+    return position(
         ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"],
         trump="6h",
         leader=1,
         stock="6d 7d 8d 9h",
     )
-    s = series_with(game, defeat_points=(4, 10), eggs=2)
+
+
+def test_golden_table_molodka_eggs_and_score() -> None:
+    s = series_with(_four_clubs(), defeat_points=(4, 10), eggs=2)
     s.apply(1, Action.lead(card("7h")))
     s.apply(0, Action.molodka(*cards("6c 8c Ac 10c")))
     s.apply(1, Action.discard(*cards("7h 8h 9d Jd")))
@@ -122,13 +125,7 @@ def test_golden_table_molodka_eggs_and_score() -> None:
 
 def test_a_winning_plain_play_is_not_framed_in_the_trumps_gold() -> None:
     # A newcomer took a winning 6♣ in its gold frame for a trump: gold marks trumps only.
-    game = position(
-        ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"],
-        trump="6h",
-        leader=1,
-        stock="6d 7d 8d 9h",
-    )
-    s = series_with(game)
+    s = series_with(_four_clubs())
     s.apply(1, Action.lead(card("7h")))
     s.apply(0, Action.molodka(*cards("6c 8c Ac 10c")))  # clubs: no trump, and on top
     obs = observe(s, None)
