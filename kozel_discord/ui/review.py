@@ -102,6 +102,10 @@ def _reason_key(d: Decision) -> str:
     return reason
 
 
+def _played_cards(d: Decision, locale: str) -> str:
+    return CARD_EMOJIS.inline(d.played.cards, locale) if d.played is not None else ""
+
+
 def _mistake(d: Decision, locale: str) -> str:
     return t(
         "review.mistake",
@@ -110,7 +114,9 @@ def _mistake(d: Decision, locale: str) -> str:
         played=choice_text(d.played, locale),
         points=shown_cost(d),
         best=choice_text(d.best, locale),
-        why=t(f"review.why.{_reason_key(d)}", locale),
+        # the cards a reason speaks of by name: "keeping that card" after "better:
+        # discarding Q♤" read as keeping the Q♤
+        why=t(f"review.why.{_reason_key(d)}", locale, cards=_played_cards(d, locale)),
     )
 
 

@@ -139,9 +139,11 @@ def test_the_status_line_advises_only_moves_that_exist() -> None:
         leading = obs.my_turn and obs.lead_seat is None
         assert ("Your lead" in line) == leading
         assert ("beat\u00a0" in line) == (obs.my_turn and ActionKind.BEAT in kinds), line
-        assert ("nothing of yours beats" in line) == (
-            obs.my_turn and not leading and ActionKind.BEAT not in kinds
-        ), line
+        no_beat = obs.my_turn and not leading and ActionKind.BEAT not in kinds
+        # one card: nothing beats it; several: some may be beaten, not all of them (7♣ beats
+        # the 6♣ of "6♣ Q♣ K♣": "nothing of yours beats" them was untrue)
+        assert ("nothing of yours beats" in line) == (no_beat and obs.k == 1), line
+        assert ("you cannot beat all of" in line) == (no_beat and obs.k > 1), line
         assert ("discard" in line) == (obs.my_turn and not leading)
         assert ("molodka" in line) == (
             ActionKind.MOLODKA in kinds or any(moves.is_molodka(a) for a in obs.legal_actions)

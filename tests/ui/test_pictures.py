@@ -443,3 +443,14 @@ def test_the_last_trick_heading_keeps_clear_of_the_top_seat(locale: str) -> None
     # and whole: "Попередня взятка" was cut to "Попередня взят…"
     words = t("picture.last_trick", locale)
     assert table_picture.last_trick_pill(words)[0] == clean(words)
+
+
+def test_the_top_seats_turn_pill_keeps_off_the_score() -> None:
+    # The 28-px "Turn" pill on the top seat's box covered the score panels' lower edge.
+    obs = observe(_mid_trick(), None)
+    top, other = (
+        _pixels(pictures.draw_table(dataclasses.replace(obs, turn=seat), LABELS)).convert("RGB")
+        for seat in (2, 1)
+    )
+    header = (0, 0, table_picture.W, table_picture.HEADER - 6)  # the panels end at -8
+    assert ImageChops.difference(top.crop(header), other.crop(header)).getbbox() is None

@@ -9,6 +9,7 @@ from kozel_discord.ai import get_player
 from kozel_discord.ai.review import Decision, GameReview, ReviewBudget, review_game
 from kozel_discord.engine import Action, Series, cards, observe
 from kozel_discord.i18n import t
+from kozel_discord.ui.emojis import CARD_EMOJIS
 from kozel_discord.ui.hints import move_text
 from kozel_discord.ui.review import (
     ReviewButton,
@@ -95,13 +96,19 @@ def test_a_one_card_mistake_speaks_of_one_card() -> None:
         if reason == "keep_cards":  # beat with the cards, where keeping them was better
             played, best = best, played
         d = Decision(3, 2, played, ((best, 60.0), (played, 50.0)), 100, True, reason)
-        return _mistake(d, locale)
+        return _mistake(d, locale).replace("\u00a0", " ")
 
     assert t("review.why.same_card", "en-US") in mistake("Ks")
     assert t("review.why.same_cards", "en-US") in mistake("Ks", "Kh")
-    # "сберечь эти карты" after a single 10♥ was ungrammatical
-    assert "эту карту" in mistake("10h", reason="keep_cards", locale="ru")
-    assert "эти карты" in mistake("10h", "Ah", reason="keep_cards", locale="ru")
+    # the cards to keep by name: "keeping that card" after "better: discarding Q♤" read as
+    # keeping the Q♤ (and "сберечь эти карты" after a single 10♥ was ungrammatical)
+    one, two = (
+        CARD_EMOJIS.inline(cards(c), "ru").replace("\u00a0", " ") for c in ("10h", "10h Ah")
+    )
+    assert f"сберечь {one} на" in mistake("10h", reason="keep_cards", locale="ru")
+    assert f"keeping {two} for" in mistake("10h", "Ah", reason="keep_cards")
+    assert "kartını" in mistake("10h", reason="keep_cards", locale="tr")
+    assert "kartlarını" in mistake("10h", "Ah", reason="keep_cards", locale="tr")
     # "чем сберечь карты" after one discarded card, likewise
     assert "сберечь карту" in mistake("10h", reason="could_beat", locale="ru")
     assert "keeping your cards" in mistake("10h", "Ah", reason="could_beat")

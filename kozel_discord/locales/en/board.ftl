@@ -56,7 +56,10 @@ board-your_answer = **Your turn**: beat { $top } or discard { $k ->
         [one] { $k } card
        *[other] { $k } cards
     }.
-board-no_beat = **Your turn**: nothing of yours beats { $top } — discard { $k ->
+board-no_beat = **Your turn**: { $k ->
+        [one] nothing of yours beats { $top }
+       *[other] you cannot beat all of { $top }
+    } — discard { $k ->
         [one] { $k } card
        *[other] { $k } cards
     }.

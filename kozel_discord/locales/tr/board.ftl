@@ -35,9 +35,9 @@ board-your_answer = **Sıra sizde**: { $top } { $k ->
        *[other] kartlarını
     } yenin ya da { $k } kart kapalı atın.
 board-no_beat = **Sıra sizde**: { $top } { $k ->
-        [one] kartını
-       *[other] kartlarını
-    } yenecek kartınız yok — { $k } kart kapalı atın.
+        [one] kartını yenecek kartınız yok
+       *[other] kartlarının hepsini yenecek kartlarınız yok
+    } — { $k } kart kapalı atın.
 board-waiting = Sıra: { $role } { $who }.
 board-role_you = siz
 board-role_partner = ortağınız

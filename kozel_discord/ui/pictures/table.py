@@ -24,7 +24,7 @@ CARD_W, CARD_H, CARD_STEP = 74, 104, 38
 SEAT_BOX: tuple[Box, Box, Box, Box] = (
     (230, H - 112, 570, H - 14),
     (12, 380, 196, 478),
-    (230, HEADER + 12, 570, HEADER + 110),
+    (230, HEADER + 18, 570, HEADER + 116),  # its 28-px "Turn" pill clear of the score
     (W - 196, 380, W - 12, 478),
 )
 TRICK_TOP = HEADER + 138
