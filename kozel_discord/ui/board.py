@@ -66,7 +66,7 @@ def board_view(
     # The move menu right under the picture, the words after it in small print: they
     # repeat the picture (and the menu says what each move does), and on a phone they
     # pushed the menu below the fold.
-    small = "\n".join(f"-# {line}" for line in (header, *summary(table, obs, locale).splitlines()))
+    small = render.small_print((header, *summary(table, obs, locale).splitlines()))
     parts.append(discord.ui.TextDisplay(small))
     view = discord.ui.LayoutView(timeout=None)
     view.add_item(discord.ui.Container(*parts, accent_colour=accent))

@@ -8,7 +8,7 @@ No rule logic lives here: the moves offered are the observation's legal actions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import discord
 
@@ -51,6 +51,16 @@ def seat_label(i: int, locale: str) -> str:
     return t("seat.label", locale, n=i + 1, team=t(f"team.{'ab'[team_of(i)]}", locale))
 
 
+def team_name(team: int, locale: str) -> str:
+    """ "Team A" / "Team B" in ``locale``."""
+    return t(f"team.{'ab'[team]}.long", locale)
+
+
+def small_print(lines: Iterable[str]) -> str:
+    """Lines in Discord's small grey print (``-#``): the words that repeat a picture."""
+    return "\n".join(f"-# {line}" for line in lines)
+
+
 def move_key(prefix: str, kind: ActionKind, n: int) -> str:
     """The text key of a move of ``n`` cards: ``prefix`` and its kind, "_one" for a beat
     with one card (Russian "побить картой", "картами")."""
@@ -59,7 +69,7 @@ def move_key(prefix: str, kind: ActionKind, n: int) -> str:
 
 def seat_long(i: int, locale: str) -> str:
     """ "Seat 1 · Team A": a private message's heading ("Seat 1 (A)" did not read as a team)."""
-    return t("seat.label_long", locale, n=i + 1, team=t(f"team.{'ab'[team_of(i)]}.long", locale))
+    return t("seat.label_long", locale, n=i + 1, team=team_name(team_of(i), locale))
 
 
 def seat_number(i: int, locale: str) -> str:
@@ -104,8 +114,9 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
             f"**{seat_number(i, locale)}**: {who(table.seats[i], locale)}" for i in TEAM_SEATS[team]
         ]
         # the team's dot, as on the table: a newcomer could not tell which colour was theirs
-        name = f"{TEAM_DOTS[team]} {t('team.a.long' if team == 0 else 'team.b.long', locale)}"
-        e.add_field(name=name, value="\n".join(lines), inline=True)
+        e.add_field(
+            name=f"{TEAM_DOTS[team]} {team_name(team, locale)}", value="\n".join(lines), inline=True
+        )
     timer = (
         t("lobby.timer_on", locale, seconds=int(table.turn_timeout))
         if table.turn_timeout

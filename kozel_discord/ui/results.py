@@ -13,7 +13,7 @@ from ..engine import SERIES_TARGET, DefeatReason, GameResult, Observation
 from ..engine import fair as fair_deals
 from ..i18n import t
 from ..service import Table, fair
-from .render import COLOR_DONE, team_names, who
+from .render import COLOR_DONE, team_name, team_names, who
 
 # Emoji, which every Discord client draws as images (the geometric shapes ▰▱ are missing
 # from many fonts), in each team's colour of the table picture: one segment is two
@@ -48,10 +48,6 @@ def progress_bar(points: int, target: int, team: int = 0) -> str:
     return "".join(bar)
 
 
-def _team(team: int, locale: str) -> str:
-    return t(f"team.{'ab'[team]}.long", locale)
-
-
 def reason_line(r: GameResult, locale: str, team: str | None = None) -> str:
     """Why the defeat points were given, from the rule the engine applied; ``team``: how
     the losing team is named (default: "Team B")."""
@@ -62,7 +58,7 @@ def reason_line(r: GameResult, locale: str, team: str | None = None) -> str:
     return t(
         f"result.reason.{reason.value}",
         locale,
-        team=team or _team(loser, locale),
+        team=team or team_name(loser, locale),
         points=r.card_points[loser],
         dp=r.defeat_points[loser],
     )
@@ -102,7 +98,7 @@ def game_over_embed(
     )
     for team in (0, 1):
         e.add_field(
-            name=_team(team, locale),
+            name=team_name(team, locale),
             value=t(
                 "result.team_line",
                 locale,

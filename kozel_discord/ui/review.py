@@ -54,12 +54,16 @@ def shown_cost(d: Decision) -> int:
     return max(0, round(d.best_value) - round(d.value))
 
 
+# A move's mark, by its name in the legend's keys (review.legend.<name>), in the legend's order.
+MARKS = {"best": "✅", "close": "☑️", "costly": "⚠️", "worst": "❌"}
+
+
 def _mark(d: Decision) -> str:
     if d.mistake:
-        return "❌"
+        return MARKS["worst"]
     if d.loss >= MISTAKE_THRESHOLD:
-        return "⚠️"
-    return "✅" if shown_cost(d) == 0 else "☑️"
+        return MARKS["costly"]
+    return MARKS["best"] if shown_cost(d) == 0 else MARKS["close"]
 
 
 def _line(d: Decision, locale: str) -> str:
@@ -172,17 +176,13 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
         size += len(name) + len(chunk)
     if review.decisions:  # only the marks shown: an unused "⚠️" puzzled a reader
         shown = {_mark(d) for d in review.decisions}
-        legend = [t(key, locale, points=threshold) for mark, key in LEGEND if mark in shown]
+        legend = [
+            t(f"review.legend.{name}", locale, points=threshold)
+            for name, mark in MARKS.items()
+            if mark in shown
+        ]
         e.set_footer(text=f"{NBSP}· ".join(legend))
     return e
-
-
-LEGEND = (
-    ("✅", "review.legend.best"),
-    ("☑️", "review.legend.close"),
-    ("⚠️", "review.legend.costly"),
-    ("❌", "review.legend.worst"),
-)
 
 
 class ReviewButton(

@@ -55,7 +55,7 @@ def seat_labels(names: tuple[str, str, str, str], locale: str) -> Labels:
     """The words of a table picture in ``locale`` with these seat names."""
     return Labels(
         seat_names=names,
-        team_names=(t("team.a.long", locale), t("team.b.long", locale)),
+        team_names=(render.team_name(0, locale), render.team_name(1, locale)),
         trump=t("picture.trump", locale),
         stock=t("picture.stock", locale),
         turn=t("picture.turn", locale),
@@ -408,4 +408,4 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
         lines.append(t("fair.table", locale, short=fair_deals.short(sealed)))
     # Small print: the picture shows all of it (players asked why the message said it
     # twice); the words stay for notifications, screen readers and clients without images.
-    return "\n".join(f"-# {line}" for line in lines)
+    return render.small_print(lines)

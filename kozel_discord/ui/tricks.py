@@ -32,7 +32,7 @@ def team_tag(team: int, locale: str) -> str:
     """A team as 🔵 Team A, in one piece: a word joiner before the dot, no-break spaces
     after it and inside the name (a line broke between "(" and "🔵" in "took it with …
     (🔵 Team A)", and between "Команда" and "А")."""
-    return team_who(team, t(f"team.{'ab'[team]}.long", locale).replace(" ", NBSP))
+    return team_who(team, render.team_name(team, locale).replace(" ", NBSP))
 
 
 def team_who(team: int, who: str) -> str:

@@ -136,8 +136,6 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
         sf = font(LABEL, 700)
         text(d, (box[2] - 16, box[1] + 62), score, sf, style.PANEL_TEXT, anchor="rm")
         label_w = half - 48 - sf.getlength(score)
-        # 24 px (20 before): the picture is shown at about 40% of its size on a phone,
-        # where 20 px read as 8.
         label = st.labels.defeat_points
         text(d, (x0 + 16, box[1] + 62), label, font(LABEL), style.MUTED_TEXT, label_w)
         # the defeat points toward the series target, one segment each
@@ -211,7 +209,7 @@ def _stock(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
     cx, cy = x + w / 2 + 3, y + h / 2 + 3
     d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), style.PANEL, style.PANEL_TEXT, 2)
     d.text((cx, cy), count, fill=style.PANEL_TEXT, font=font(26, 800), anchor="mm")
-    tx = x + w + 34  # room between the two captions, whole at 24 px in every language
+    tx = x + w + 34  # room between the two captions, whole at 26 px in every language
     img.alpha_composite(face(st.trump_card, w, h, True), (tx, y))
     f = font(LABEL, 600)
     text(d, (x + w / 2 + 3, y + h + 24), st.labels.stock, f, style.PANEL_TEXT, 96, "mm")
@@ -236,19 +234,18 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
         # one, so that the two read together
         ly = y + (80 if st.eggs else 40)
         label, size = last_trick_pill(st.labels.last_trick)
-        room = x1 - LAST_TRICK_X0
-        pill(d, (x1, ly), label, style.WIN, style.BLACK, size, room - size, right=True)
+        pill(d, (x1, ly), label, style.WIN, style.BLACK, size, LAST_TRICK_ROOM - size, right=True)
 
 
-LAST_TRICK_X0 = SEAT_BOX[2][2] + 14  # the "Last trick" pill: right of the top seat's ring
+# the "Last trick" pill ends under "Game 1" and starts right of the top seat's turn ring
+LAST_TRICK_ROOM = (W - 24) - (SEAT_BOX[2][2] + 14)
 
 
 def last_trick_pill(words: str) -> tuple[str, int]:
     """The "Last trick" pill's words and size: right of the top seat's box and its turn
     ring ("Прошлая взятка" at 24 px covered the box's edge), smaller before it is cut."""
-    room = W - 24 - LAST_TRICK_X0
     for size in (PILL, 24, 22, 20):
-        label = fit(words, font(size, 700), room - size)
+        label = fit(words, font(size, 700), LAST_TRICK_ROOM - size)
         if label == clean(words):
             break
     return label, size
