@@ -32,7 +32,8 @@ from ..engine import (
 from .evaluate import Choice, alternatives, evaluate
 from .strong import SearchBudget
 
-MISTAKE_THRESHOLD = 4.0  # card points lost on average before a move is called a mistake
+MISTAKE_THRESHOLD = 4  # card points a move must cost (as shown) to be called a mistake
+CLOSE = 0.5  # card points: a move this close to the best counts as the best
 MAX_MISTAKES = 3
 MIN_DECISION_SECONDS = 0.02  # every decision gets at least this share of the cap
 
@@ -78,6 +79,15 @@ class Decision:
     def loss(self) -> float:
         """Expected card points the move played gave away against the best alternative."""
         return max(0.0, self.best_value - self.value)
+
+    @property
+    def cost(self) -> int:
+        """The loss in whole card points as the review shows it: the best option's rounded
+        value less the move's (0 within :data:`CLOSE` of the best). Mistakes are called by
+        it, so a line that shows "70 (better: 74)" is a mistake's 4 points, never "close"."""
+        if self.loss < CLOSE:
+            return 0
+        return max(0, round(self.best_value) - round(self.value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,8 +195,8 @@ def review_game(
         options = tuple(sorted(ev.values.items(), key=lambda kv: -kv[1]))
         found.append((Decision(i, len(obs.taken) + 1, played, options, ev.worlds), obs))
     worst = sorted(
-        (k for k, (d, _o) in enumerate(found) if d.loss >= MISTAKE_THRESHOLD),
-        key=lambda k: -found[k][0].loss,
+        (k for k, (d, _o) in enumerate(found) if d.cost >= MISTAKE_THRESHOLD),
+        key=lambda k: (-found[k][0].cost, -found[k][0].loss),
     )[:MAX_MISTAKES]
     decisions = []
     for k, (d, obs) in enumerate(found):

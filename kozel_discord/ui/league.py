@@ -14,12 +14,18 @@ from ..service.league import PlayerProfile, SeriesSummary, StandingsPage
 from .errors import Guarded
 from .ports import host_of
 
+# The rating players see: openskill's conservative ordinal (mu - 3 sigma, 0 for a new player,
+# about 25 at best) on a scale that starts at 1000, in whole points. Shown as it was, a new
+# player who lost a series was "−2.5" and still first in the league.
+RATING_START = 1000
+RATING_PER_ORDINAL = 40
+
 
 def rating_text(rating: float, locale: str) -> str:
-    """A rating to one decimal in the reader's language ("2.5", "2,5"), negative ones with a
-    minus sign (not a hyphen)."""
-    text = format_decimal(round(rating, 1) + 0.0, "0.0", locale=lang_of(locale))  # no "−0.0"
-    return text.replace("-", "\u2212")
+    """The rating on the players' scale, in the reader's digits, a negative one (possible
+    only far below every newcomer) with a minus sign, not a hyphen."""
+    shown = round(RATING_START + RATING_PER_ORDINAL * rating) + 0  # no "-0"
+    return format_decimal(shown, "0", locale=lang_of(locale)).replace("-", "\u2212")
 
 
 def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discord.Embed:
@@ -152,7 +158,7 @@ def series_line(s: SeriesSummary, locale: str) -> str:
             return t("history.computers", locale, n=2, level=level).replace(" ", NBSP)
         return t("team.pair", locale, first=players[0], second=players[1])
 
-    when = f"<t:{int((s.ended_at or s.started_at).timestamp())}:d>"
+    when = f"<t:{int((s.ended_at or s.started_at).timestamp())}:D>"
     if s.goats is None:
         verdict = t(f"history.status.{s.status.value}", locale)
     else:
@@ -179,7 +185,7 @@ def profile_embed(p: PlayerProfile, locale: str) -> discord.Embed:
         # what the number means ("Rating −2.5 (#1)" explained nothing)
         description=t("settings.league_length", locale, target=p.target)
         + "\n"
-        + t("profile.rating_note", locale),
+        + t("profile.rating_note", locale, start=rating_text(0.0, locale)),
         colour=0xC27C0E,
     )
     rating = rating_text(st.rating, locale)

@@ -9,9 +9,10 @@ This module only groups, orders and words them:
   first), then the discards (fewest points thrown away first), or the leads (one card
   first, then pairs, ...);
 - a beat says which card beats which and whether it takes the trick (the last play of a
-  trick) or only lies on top for now; a discard says the points (and trumps) it puts into
-  the trick (they go to its taker);
-  every lead and discard says what stays in the hand, so no two options read the same;
+  trick) or only lies on top for now; a discard says the points it puts into the trick,
+  and on the trick's last play which team gets them; a trump, beaten with or thrown away,
+  is marked "(trump)";
+- a lead, and a discard before the trick's last play, says what stays in the hand.
 - the status line advises only moves that exist (no "beat or discard" without a beat).
 """
 
@@ -110,25 +111,20 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
             pairs[0][0] if pairs else _best(cards, obs),
         )
     if action.kind is ActionKind.DISCARD:
-        trumps = _trumps(cards, obs)
-        key = "opt.discard_desc"  # the trick stays open after it: who takes it is not known
-        if last and obs.seat is not None:  # whose the points become ("Puts 10 points into
-            # the trick" did not say)
+        # a trump thrown away is marked on the card, as in a beat ("Discard 10♣ (trump)"):
+        # ", a trump" in the description pushed its kept cards off a phone's line
+        label = t("opt.discard", locale, cards=" ".join(_marked(c, obs, locale) for c in cards))
+        if last and obs.seat is not None:
+            # the last play: whose the points become ("Puts 10 points into the trick" did
+            # not say); what stays in the hand would not fit beside it on a phone
             ours = team_of(obs.top_seat) == team_of(obs.seat)
             key = "opt.discard_desc_ours" if ours else "opt.discard_desc_foes"
-        return MoveOption(
-            action,
-            "discard",
-            t("opt.discard", locale, cards=shown),
-            t(
-                key,
-                locale,
-                points=_points(cards),
-                trumps=t("opt.trumps", locale, n=trumps) if trumps else "",
-                kept=_kept(action, obs, locale),
-            ),
-            _best(cards, obs),
-        )
+            desc = t(key, locale, points=_points(cards))
+        else:  # the trick stays open after it: who takes it is not known
+            desc = t(
+                "opt.discard_desc", locale, points=_points(cards), kept=_kept(action, obs, locale)
+            )
+        return MoveOption(action, "discard", label, desc, _best(cards, obs))
     molodka = is_molodka(action)
     return MoveOption(
         action,

@@ -56,6 +56,12 @@ def team_name(team: int, locale: str) -> str:
     return t(f"team.{'ab'[team]}.long", locale)
 
 
+def team_heading(team: int, locale: str) -> str:
+    """A team's heading with its colour's dot ("🔵 Team A"), as the lobby and a game's
+    summary show it: the colours of the picture's boxes."""
+    return f"{TEAM_DOTS[team]} {team_name(team, locale)}"
+
+
 def small_print(lines: Iterable[str]) -> str:
     """Lines in Discord's small grey print (``-#``): the words that repeat a picture."""
     return "\n".join(f"-# {line}" for line in lines)
@@ -114,9 +120,7 @@ def lobby_embed(table: Table, locale: str) -> discord.Embed:
             f"**{seat_number(i, locale)}**: {who(table.seats[i], locale)}" for i in TEAM_SEATS[team]
         ]
         # the team's dot, as on the table: a newcomer could not tell which colour was theirs
-        e.add_field(
-            name=f"{TEAM_DOTS[team]} {team_name(team, locale)}", value="\n".join(lines), inline=True
-        )
+        e.add_field(name=team_heading(team, locale), value="\n".join(lines), inline=True)
     timer = (
         t("lobby.timer_on", locale, seconds=int(table.turn_timeout))
         if table.turn_timeout

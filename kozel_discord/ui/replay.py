@@ -65,7 +65,7 @@ def _points(points: tuple[int, int]) -> tuple[str, str]:
 def step_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
     """The first lines: the game, the trick and its plays, who took it."""
     game = view.game
-    when = f"<t:{int(game.finished_at.timestamp())}:d>"
+    when = f"<t:{int(game.finished_at.timestamp())}:D>"
     lines = [
         t("replay.title", locale, id=str(view.game_id), n=game.number, when=when),
         # (no "lead: …": the first play line below says who led)

@@ -13,7 +13,7 @@ from ..engine import SERIES_TARGET, DefeatReason, GameResult, Observation
 from ..engine import fair as fair_deals
 from ..i18n import t
 from ..service import Table, fair
-from .render import COLOR_DONE, team_name, team_names, who
+from .render import COLOR_DONE, team_heading, team_names, who
 
 # Emoji, which every Discord client draws as images (the geometric shapes ▰▱ are missing
 # from many fonts), in each team's colour of the table picture: one segment is two
@@ -50,7 +50,7 @@ def progress_bar(points: int, target: int, team: int = 0) -> str:
 
 def reason_line(r: GameResult, locale: str, team: str | None = None) -> str:
     """Why the defeat points were given, from the rule the engine applied; ``team``: how
-    the losing team is named (default: "Team B")."""
+    the losing team is named (default: "🟠 Team B", the dot of its heading below)."""
     reason = r.reason
     if reason is DefeatReason.EGGS or r.loser is None:
         return t("result.eggs", locale)
@@ -58,7 +58,7 @@ def reason_line(r: GameResult, locale: str, team: str | None = None) -> str:
     return t(
         f"result.reason.{reason.value}",
         locale,
-        team=team or team_name(loser, locale),
+        team=team or team_heading(loser, locale),
         points=r.card_points[loser],
         dp=r.defeat_points[loser],
     )
@@ -98,7 +98,7 @@ def game_over_embed(
     )
     for team in (0, 1):
         e.add_field(
-            name=team_name(team, locale),
+            name=team_heading(team, locale),  # the dot of the reason line's team
             value=t(
                 "result.team_line",
                 locale,

@@ -24,7 +24,6 @@ from .ports import host_of
 
 KEY = r"(?P<key>[0-9a-f]{32})"
 ANSWER_WAIT = 1.5  # seconds: answer directly if the review is ready by then, else defer
-CLOSE = 0.5  # card points: a move this close to the best counts as the best
 MAX_FIELD = 1024
 MAX_EMBED = 5800  # Discord's limit is 6000 characters in all
 
@@ -45,15 +44,6 @@ def choice_text(choice: Choice, locale: str) -> str:
     return t(render.move_key("review.act.", choice.kind, len(choice.cards)), locale, cards=cards)
 
 
-def shown_cost(d: Decision) -> int:
-    """What a move cost as its line shows it: the best option's rounded value less the
-    move's (0 for a move as good as the best), so that the costs a player adds up from the
-    lines are the total and the mistakes the review states."""
-    if d.loss < CLOSE:
-        return 0
-    return max(0, round(d.best_value) - round(d.value))
-
-
 # A move's mark, by its name in the legend's keys (review.legend.<name>), in the legend's order.
 MARKS = {"best": "✅", "close": "☑️", "costly": "⚠️", "worst": "❌"}
 
@@ -61,14 +51,14 @@ MARKS = {"best": "✅", "close": "☑️", "costly": "⚠️", "worst": "❌"}
 def _mark(d: Decision) -> str:
     if d.mistake:
         return MARKS["worst"]
-    if d.loss >= MISTAKE_THRESHOLD:
+    if d.cost >= MISTAKE_THRESHOLD:  # as its line shows it, as the legend says
         return MARKS["costly"]
-    return MARKS["best"] if shown_cost(d) == 0 else MARKS["close"]
+    return MARKS["best"] if d.cost == 0 else MARKS["close"]
 
 
 def _line(d: Decision, locale: str) -> str:
     played = choice_text(d.played, locale)
-    if shown_cost(d) == 0 and not d.mistake:
+    if d.cost == 0 and not d.mistake:
         return t(
             "review.line_best",
             locale,
@@ -116,7 +106,7 @@ def _mistake(d: Decision, locale: str) -> str:
         locale,
         trick=d.trick,
         played=choice_text(d.played, locale),
-        points=shown_cost(d),
+        points=d.cost,
         best=choice_text(d.best, locale),
         # the cards a reason speaks of by name: "keeping that card" after "better:
         # discarding Q♤" read as keeping the Q♤
@@ -136,7 +126,7 @@ def _chunks(lines: list[str], size: int = MAX_FIELD) -> list[str]:
 
 def review_embed(review: GameReview, locale: str) -> discord.Embed:
     """The review as the player sees it: their moves only, the costliest first in words."""
-    threshold = round(MISTAKE_THRESHOLD)
+    threshold = MISTAKE_THRESHOLD
     worlds = min((d.worlds for d in review.decisions), default=0)
     parts = [
         t(
@@ -151,7 +141,7 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
     if not review.decisions:
         parts.append(t("review.no_choice", locale))
     else:
-        total = sum(shown_cost(d) for d in review.decisions)
+        total = sum(d.cost for d in review.decisions)
         if total >= 1:
             parts.append(t("review.total", locale, points=total))
         mistakes = review.mistakes

@@ -127,9 +127,9 @@ def test_a_standings_row_says_what_each_number_is() -> None:
     )
     embed = standings_embed(page, "Club", "en-US").to_dict()
     first, second = embed["fields"][0]["value"].splitlines()
-    assert first == "**1.** <@101>\u00a0· **−2.5**\u00a0· series\u00a01–2\u00a0· games\u00a06–8"
+    assert first == "**1.** <@101>\u00a0· **900**\u00a0· series\u00a01–2\u00a0· games\u00a06–8"
     assert second.endswith(
-        "**3.2**\u00a0· series\u00a01–2\u00a0· games\u00a06–8\u00a0· 🐐🥚\u00a01\u00a0· 🥚\u00a02"
+        "**1130**\u00a0· series\u00a01–2\u00a0· games\u00a06–8\u00a0· 🐐🥚\u00a01\u00a0· 🥚\u00a02"
     )
     assert embed["fields"][0]["name"].endswith("· 🐐🥚 goat with eggs\u00a0· 🥚 eggs")
     ru = standings_embed(page, "Клуб", "ru").to_dict()["fields"][0]["value"]
@@ -147,11 +147,15 @@ def test_a_profile_names_eggs_only_when_there_were_some() -> None:
     embed = profile_embed(profile, "en-US").to_dict()
     fields = {f["name"]: f["value"] for f in embed["fields"]}
     # "−2.5 (#1)" explained nothing: the rank says where, the description what the number is
-    assert fields["Rating"] == "−2.5\u00a0· #1 in this league"
-    assert "rises as the player's team wins" in embed["description"]
+    # and where it starts
+    assert fields["Rating"] == "900\u00a0· #1 in this league"
+    assert (
+        "Everyone starts at 1000. The rating rises as the player's team wins"
+        in (embed["description"])
+    )
     assert fields["Times a goat"] == "2\u00a0times" and fields["Games"] == "6 won\u00a0· 8 lost"
     unranked = profile_embed(dataclasses.replace(profile, rank=None), "en-US").to_dict()
-    assert unranked["fields"][0]["value"] == "−2.5"
+    assert unranked["fields"][0]["value"] == "900"
     eggs = dataclasses.replace(stats, goats_with_eggs=1, eggs=3)
     shown = profile_embed(dataclasses.replace(profile, stats=eggs), "en-US").to_dict()["fields"]
     values = {f["name"]: f["value"] for f in shown}
@@ -161,9 +165,12 @@ def test_a_profile_names_eggs_only_when_there_were_some() -> None:
     )
 
 
-def test_a_rating_is_written_as_its_readers_write_numbers() -> None:
-    # "−2.5" in a Russian profile; "−0.0" for a rating just under zero
-    assert rating_text(-2.46, "en-US") == "\u22122.5"
-    assert rating_text(-2.46, "ru") == rating_text(-2.46, "uk") == "\u22122,5"
-    assert rating_text(12.04, "tr") == "12,0"
-    assert rating_text(-0.04, "en-US") == "0.0"
+def test_a_rating_is_shown_from_1000_in_whole_points() -> None:
+    # "−2.5" for a new player who lost a series, and first in the league: openskill's
+    # conservative ordinal starts at 0 and falls below it after a loss
+    assert rating_text(0.0, "en-US") == "1000"
+    assert rating_text(-2.46, "en-US") == rating_text(-2.46, "ru") == "902"
+    assert rating_text(25.0, "tr") == "2000"  # about the best an ordinal gets
+    assert int(rating_text(0.4, "en-US")) < int(rating_text(0.6, "en-US"))  # order kept
+    # no thousands separator ("1,000" reads as one in Russian); a minus sign, not a hyphen
+    assert rating_text(-30.0, "ru") == "\u2212200"

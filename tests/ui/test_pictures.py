@@ -454,3 +454,16 @@ def test_the_top_seats_turn_pill_keeps_off_the_score() -> None:
     )
     header = (0, 0, table_picture.W, table_picture.HEADER - 6)  # the panels end at -8
     assert ImageChops.difference(top.crop(header), other.crop(header)).getbbox() is None
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_the_stock_and_trump_captions_read_as_two_words(locale: str) -> None:
+    # "Колода Козырь", 9 px apart, read as one phrase; the trump's caption stays left of the
+    # top seat's box (and its turn ring)
+    f = font(table_picture.LABEL, 600)
+    stock, trump = (f.getlength(t(f"picture.{k}", locale)) for k in ("stock", "trump"))
+    stock_end = table_picture.STOCK_CAPTION_X + stock / 2
+    trump_start = table_picture.TRUMP_CAPTION_X - trump / 2
+    assert trump_start - stock_end >= 16, (stock_end, trump_start)
+    assert table_picture.TRUMP_CAPTION_X + trump / 2 < table_picture.SEAT_BOX[2][0] - 6
+    assert table_picture.SEAT_BOX[2][0] - 6 > table_picture.TRUMP_X + table_picture.PILE_W

@@ -106,3 +106,16 @@ def test_the_series_end_names_the_winners_before_the_goats() -> None:
     assert "goats" in second and all(g in second for g in losers)
     text = _text(results.series_over_embed(t, obs, "en-US"))
     assert "card points A : B" in text  # whose score is whose in "90 : 30"
+
+
+def test_a_summary_marks_each_team_with_its_colour_dot() -> None:
+    # "Team B takes 4 defeat points" and plain "Team A"/"Team B" headings, where the table,
+    # the lobby and the trick lines show 🔵 and 🟠
+    t = _finished(3)
+    assert t.series is not None
+    obs = observe(t.series, None)
+    for number, r in enumerate(obs.results, start=1):
+        d = results.game_over_embed(t, number, r, obs, "en-US").to_dict()
+        assert [f["name"] for f in d["fields"]][:2] == ["🔵 Team A", "🟠 Team B"]
+        if r.loser is not None:
+            assert d["description"].startswith(f"**{'🔵🟠'[r.loser]} Team {'AB'[r.loser]} takes")

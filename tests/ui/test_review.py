@@ -143,3 +143,19 @@ def test_the_legend_explains_only_the_marks_shown() -> None:
             assert (mark in footer) == (mark in listed), (mark, footer)
         seen += 1
     assert seen
+
+
+def test_a_move_is_marked_by_the_cost_its_line_shows() -> None:
+    # "70 (better: 74)" was marked ☑️ "close to it" beside the legend's "⚠️ cost 4 or more":
+    # the mark read the unrounded loss (3.4), the line the rounded values.
+    s = Series(1)
+    seat = s.turn
+    assert seat is not None
+    a, b = s.legal_actions(seat)[:2]
+    near_miss = Decision(0, 1, b, ((a, 74.6), (b, 71.2)), 20)
+    assert near_miss.loss < 4 and near_miss.cost == 4
+    close = Decision(1, 2, b, ((a, 74.4), (b, 71.2)), 20)  # 74 less 71: 3
+    review = GameReview(1, seat, 2, (near_miss, close), False)
+    lines = "\n".join(f.value or "" for f in review_embed(review, "en-US").fields).splitlines()
+    assert lines[0].startswith("⚠️") and "71 (best\u00a075:" in lines[0], lines[0]
+    assert lines[1].startswith("☑️") and "71 (best\u00a074:" in lines[1], lines[1]

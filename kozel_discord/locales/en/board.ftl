@@ -9,22 +9,19 @@ opt-on_top = on top for now
 opt-beat = Beat with { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Discard { $cards }
-# $trumps is empty or opt-trumps; $kept (here and in opt-lead_desc) is empty or opt-keeps.
-opt-discard_desc = Puts { $points ->
+# $kept (here and in opt-lead_desc) is empty or opt-keeps. A trump discarded is marked in
+# the label; the last play says whose the points become and leaves out the kept cards.
+opt-discard_desc = { $points ->
         [one] { $points } point
        *[other] { $points } points
-    } into the trick{ $trumps }{ $kept }
-opt-discard_desc_foes = Gives the opponents { $points ->
+    }{ $kept }
+opt-discard_desc_foes = gives the opponents { $points ->
         [one] { $points } point
        *[other] { $points } points
-    }{ $trumps }{ $kept }
-opt-discard_desc_ours = Gives your team { $points ->
+    }
+opt-discard_desc_ours = gives your team { $points ->
         [one] { $points } point
        *[other] { $points } points
-    }{ $trumps }{ $kept }
-opt-trumps = , { $n ->
-        [one] a trump
-       *[other] { $n } trumps
     }
 opt-lead = Lead { $cards }
 # $trump is yes (a lead of trumps) or no.

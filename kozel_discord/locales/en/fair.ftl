@@ -4,5 +4,5 @@
 fair-table = 🔒 Deal sealed: { $short }…
 fair-tricks_footer = 🔒 Deal seal (SHA-256 of this game's seed and salt, revealed when the game ends): { $commitment }
 fair-reveal_title = 🔓 Fair deal
-fair-reveal = The key to the seal { $short }…:
-fair-reveal_check = To check the deal and every move: kozel-discord verify on the game's Export JSON (in its replay).
+fair-reveal = seal { $short }… opened:
+fair-reveal_check = Check it: kozel-discord verify on the replay's Export JSON.

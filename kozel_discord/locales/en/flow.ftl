@@ -11,14 +11,14 @@ result-reason-thirty_or_fewer = **{ $team } takes { $dp ->
     }**: it took only { $points ->
         [one] { $points } card point
        *[other] { $points } card points
-    }, and 30 or fewer costs { $dp }.
+    }, and 30 or fewer costs { $dp }.
 result-reason-under_sixty = **{ $team } takes { $dp ->
         [one] { $dp } defeat point
        *[other] { $dp } defeat points
     }**: it took { $points ->
         [one] { $points } card point
        *[other] { $points } card points
-    }, and 31 to 59 costs { $dp }.
+    }, and 31 to 59 costs { $dp }.
 result-progress = Series to { $target ->
         [one] { $target } defeat point
        *[other] { $target } defeat points
@@ -86,7 +86,7 @@ error-timer_already_on = The move timer is already on.
 cmd-settings-name = settings
 cmd-settings-desc = This server's table settings (Manage Server)
 cmd-settings-threads = A thread per table for its game (leave empty to see the setting)
-settings-threads_on = Each table's game runs in its own thread (where the bot may create threads); the lobby stays in the channel.
+settings-threads_on = Each table's game runs in its own thread (if the bot may create threads here); the lobby stays in the channel.
 settings-threads_off = Games run in the channel itself, without threads.
 thread-name = Kozel — { $names }
 ping-button = 🔔 My turn pings

@@ -11,9 +11,9 @@ cmd-game-public = Post the replay in the channel (default: only you see it)
 replay-title = 🎬 **Replay of game #{ $id }** · game { $n } of the series · { $when }
 replay-trick = **Trick { $n } of { $total }**
 replay-took = **{ $who } takes it** with { $cards } · { $points ->
-        [one] { $points } card point
-       *[other] { $points } card points
-    } face up
+        [one] { $points } face-up card point
+       *[other] { $points } face-up card points
+    }
 replay-tricks_so_far = Tricks so far: { $a } · { $b }
 replay-points_so_far = Card points so far, face-up cards only: { $a } · { $b }
 replay-discards_hidden = Discards stay face down: their card points count only in the final score.

@@ -7,26 +7,21 @@ opt-takes = взятка ваша
 opt-on_top = пока сверху
 opt-beat = Побить: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
-opt-discard = Сбросить { $cards }
-opt-discard_desc = Во взятку { $points ->
+opt-discard = Сбросить: { $cards }
+opt-discard_desc = { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }{ $trumps }{ $kept }
-opt-discard_desc_foes = Соперникам { $points ->
+    }{ $kept }
+opt-discard_desc_foes = соперникам { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }{ $trumps }{ $kept }
-opt-discard_desc_ours = Своей команде { $points ->
+    }
+opt-discard_desc_ours = своей команде { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }{ $trumps }{ $kept }
-opt-trumps = , { $n ->
-        [one] { $n } козырь
-        [few] { $n } козыря
-       *[many] { $n } козырей
     }
 opt-lead = Зайти: { $cards }
 opt-lead_desc = { $trump ->

@@ -2,7 +2,7 @@
 # открытые в конце игры (русский).
 
 fair-table = 🔒 Раздача запечатана: { $short }…
-fair-tricks_footer = 🔒 Печать раздачи (SHA-256 сида и соли этого кона; они откроются, когда кон закончится): { $commitment }
+fair-tricks_footer = 🔒 Печать раздачи (хеш SHA-256 от зерна и соли этого кона; их откроют, когда кон закончится): { $commitment }
 fair-reveal_title = 🔓 Честная раздача
-fair-reveal = Ключ к печати { $short }…:
-fair-reveal_check = Проверка раздачи и ходов: kozel-discord verify на файле «Выгрузить JSON» (в повторе кона).
+fair-reveal = печать { $short }… вскрыта:
+fair-reveal_check = Проверка: kozel-discord verify на выгрузке JSON из повтора кона.

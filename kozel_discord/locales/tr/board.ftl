@@ -8,10 +8,9 @@ opt-on_top = şimdilik üstte
 opt-beat = Yen: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Kapalı at: { $cards }
-opt-discard_desc = Ele { $points } puan gider{ $trumps }{ $kept }
-opt-discard_desc_foes = Rakiplere { $points } puan gider{ $trumps }{ $kept }
-opt-discard_desc_ours = Takımınıza { $points } puan gider{ $trumps }{ $kept }
-opt-trumps = , { $n } koz
+opt-discard_desc = { $points } puan{ $kept }
+opt-discard_desc_foes = rakiplere { $points } puan gider
+opt-discard_desc_ours = takımınıza { $points } puan gider
 opt-lead = Aç: { $cards }
 opt-lead_desc = { $trump ->
         [yes] { $n ->

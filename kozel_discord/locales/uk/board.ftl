@@ -7,26 +7,21 @@ opt-takes = взятка ваша
 opt-on_top = поки зверху
 opt-beat = Побити: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
-opt-discard = Скинути { $cards }
-opt-discard_desc = У взятку { $points ->
+opt-discard = Скинути: { $cards }
+opt-discard_desc = { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }{ $trumps }{ $kept }
-opt-discard_desc_foes = Суперникам { $points ->
+    }{ $kept }
+opt-discard_desc_foes = суперникам { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }{ $trumps }{ $kept }
-opt-discard_desc_ours = Своїй команді { $points ->
+    }
+opt-discard_desc_ours = своїй команді { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }{ $trumps }{ $kept }
-opt-trumps = , { $n ->
-        [one] { $n } козир
-        [few] { $n } козирі
-       *[many] { $n } козирів
     }
 opt-lead = Зайти: { $cards }
 opt-lead_desc = { $trump ->

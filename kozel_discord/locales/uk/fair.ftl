@@ -2,7 +2,7 @@
 # відкриті наприкінці кону (українська).
 
 fair-table = 🔒 Роздачу запечатано: { $short }…
-fair-tricks_footer = 🔒 Печатка роздачі (SHA-256 сіда й солі цього кону; їх буде відкрито, коли кон закінчиться): { $commitment }
+fair-tricks_footer = 🔒 Печатка роздачі (хеш SHA-256 від зерна й солі цього кону; їх відкриють, коли кон закінчиться): { $commitment }
 fair-reveal_title = 🔓 Чесна роздача
-fair-reveal = Ключ до печатки { $short }…:
-fair-reveal_check = Перевірка роздачі й ходів: kozel-discord verify на файлі «Вивантажити JSON» (у повторі кону).
+fair-reveal = печатку { $short }… відкрито:
+fair-reveal_check = Перевірка: kozel-discord verify на вивантаженні JSON із повтору кону.

@@ -197,9 +197,15 @@ def name_font(name: str, room: float) -> Font:
 
 
 # ---------------------------------------------------------------- stock and trump
+STOCK_X, PILE_Y, PILE_W, PILE_H = 24, HEADER + 22, 72, 100
+# The trump card right of the stock: its caption 19 px or more clear of the stock's in every
+# language ("Колода Козырь", 9 px apart, read as one phrase), and left of the top seat's box.
+TRUMP_X = STOCK_X + PILE_W + 44
+STOCK_CAPTION_X, TRUMP_CAPTION_X = STOCK_X + PILE_W / 2 + 3, TRUMP_X + PILE_W / 2
+
+
 def _stock(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
-    x, y = 24, HEADER + 22
-    w, h = 72, 100
+    x, y, w, h = STOCK_X, PILE_Y, PILE_W, PILE_H
     if st.stock_size:
         for i in range(min(3, st.stock_size)):
             img.alpha_composite(back(w, h), (x + i * 3, y + i * 3))
@@ -209,11 +215,10 @@ def _stock(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
     cx, cy = x + w / 2 + 3, y + h / 2 + 3
     d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), style.PANEL, style.PANEL_TEXT, 2)
     d.text((cx, cy), count, fill=style.PANEL_TEXT, font=font(26, 800), anchor="mm")
-    tx = x + w + 34  # room between the two captions, whole at 26 px in every language
-    img.alpha_composite(face(st.trump_card, w, h, True), (tx, y))
+    img.alpha_composite(face(st.trump_card, w, h, True), (TRUMP_X, y))
     f = font(LABEL, 600)
-    text(d, (x + w / 2 + 3, y + h + 24), st.labels.stock, f, style.PANEL_TEXT, 96, "mm")
-    text(d, (tx + w / 2, y + h + 24), st.labels.trump, f, style.TRUMP_GOLD, 96, "mm")
+    text(d, (STOCK_CAPTION_X, y + h + 24), st.labels.stock, f, style.PANEL_TEXT, 96, "mm")
+    text(d, (TRUMP_CAPTION_X, y + h + 24), st.labels.trump, f, style.TRUMP_GOLD, 96, "mm")
 
 
 def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
