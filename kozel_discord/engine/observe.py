@@ -15,6 +15,7 @@ from .actions import Action, ActionKind
 from .cards import Card, Suit
 from .events import Event, EventKind
 from .scoring import GameResult
+from .seats import team_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -50,6 +51,21 @@ class TakenTrick:
             if p.seat == self.taker and p.face_up:
                 return p
         return None
+
+    @property
+    def face_up_points(self) -> int:
+        """The card points of its face-up cards (a discard's, face down, are not seen)."""
+        return sum(c.points for p in self.plays if p.face_up for c in p.cards)
+
+
+def face_up_points(taken: tuple[TakenTrick, ...]) -> tuple[int, int]:
+    """Per team, the face-up card points of the tricks it took: what anyone at the table
+    can count. A team's pile also holds the discards it took, whose points would tell
+    something of faces nobody saw (9.2, 9.3): they count only in the game's result."""
+    points = [0, 0]
+    for trick in taken:
+        points[team_of(trick.taker)] += trick.face_up_points
+    return points[0], points[1]
 
 
 @dataclass(frozen=True, slots=True)

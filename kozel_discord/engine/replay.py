@@ -15,9 +15,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .game import Game
-from .observe import Observation, TakenTrick, observe
+from .observe import Observation, TakenTrick, face_up_points, observe
 from .scoring import GameResult
-from .seats import SEATS, team_of
+from .seats import SEATS
 from .series import SERIES_TARGET, Series, _decode_actions, game_rng, replay_game
 
 
@@ -42,7 +42,7 @@ class ReplayStep:
     @property
     def trick_face_up_points(self) -> int:
         """The face-up card points of this trick alone."""
-        return sum(c.points for p in self.trick.plays if p.face_up for c in p.cards)
+        return self.trick.face_up_points
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +80,6 @@ def replay_steps(
     series = _series_at(number, seed, finished, defeat_points, eggs, target)
     game = series.game
     steps: list[ReplayStep] = []
-    points = [0, 0]
     actions = record["actions"]
     assert isinstance(actions, list)
     for seat, action in _decode_actions(actions):
@@ -89,11 +88,7 @@ def replay_steps(
         if game.tricks[0] + game.tricks[1] == before:
             continue
         obs = observe(series, None)
-        trick = obs.taken[-1]
-        points[team_of(trick.taker)] += sum(
-            c.points for p in trick.plays if p.face_up for c in p.cards
-        )
-        steps.append(ReplayStep(len(steps) + 1, trick, obs, (points[0], points[1])))
+        steps.append(ReplayStep(len(steps) + 1, obs.taken[-1], obs, face_up_points(obs.taken)))
     return GameReplay(number, result.dealer, result.first_leader, tuple(steps), result)
 
 

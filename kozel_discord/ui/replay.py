@@ -93,7 +93,7 @@ def totals_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
     ta, tb = _points(obs.tricks)
     lines = [
         t("replay.tricks_so_far", locale, a=ta, b=tb),
-        t("replay.points_so_far", locale, a=a, b=b),
+        t("table.points_so_far", locale, a=a, b=b),
     ]
     if step.number == len(view.steps):
         result = view.replay.result

@@ -11,7 +11,7 @@ from typing import Any
 
 import discord
 
-from ..engine import TakenTrick, team_of
+from ..engine import TakenTrick, face_up_points, team_of
 from ..i18n import NBSP, locale_of, t
 from ..service import ErrorKey, ServiceError, Table, fair
 from . import render
@@ -60,6 +60,9 @@ def tricks_embed(
     # Each trick under its taker, one play a line: on a phone the plays of a trick joined on
     # one line ran on for five or six lines with nothing to tell where a play began.
     blocks = []
+    if taken:  # what a player would count by eye to know whether the team is past 30 or 60
+        a, b = (team_count(team, v) for team, v in enumerate(face_up_points(taken)))
+        blocks.append(t("table.points_so_far", locale, a=a, b=b))
     for n, trick in enumerate(taken, start=1):
         plays = "\n".join(f"• {render.play_line(table.seats, p, locale)}" for p in trick.plays)
         blocks.append(f"**{n}. {trick_line(table, trick, locale)}**\n{plays}")

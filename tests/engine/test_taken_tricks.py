@@ -9,9 +9,11 @@ from kozel_discord.engine import (
     ActionKind,
     Series,
     card,
+    face_up_points,
     from_snapshot,
     observe,
     observe_game_end,
+    team_of,
     to_snapshot,
 )
 from kozel_discord.engine.actions import Action
@@ -72,3 +74,29 @@ def test_the_end_of_a_game_stays_observable_after_the_next_deal_and_a_replay() -
     assert observe_game_end(from_snapshot(to_snapshot(s)), None) == end
     seat_end = observe_game_end(s, 0)
     assert seat_end is not None and seat_end.legal_actions == ()
+
+
+def test_face_up_points_count_what_everyone_saw_and_the_discards_complete_the_score() -> None:
+    # The list of tricks shows each team's face-up card points; the discards it took (their
+    # faces seen only by their owners) make up the rest of the game's card points.
+    for seed in range(30):
+        s, rng = Series(seed), random.Random(seed)
+        while not s.results:
+            turn = s.turn
+            assert turn is not None
+            s.apply(turn, rng.choice(s.legal_actions(turn)))
+        public = observe_game_end(s, None)
+        assert public is not None
+        shown = face_up_points(public.taken)
+        hidden = [0, 0]
+        for seat in range(4):  # each seat adds the faces of its own discards
+            own = observe_game_end(s, seat)
+            assert own is not None
+            for trick in own.taken:
+                for p in trick.plays:
+                    if p.seat == seat and not p.face_up:
+                        hidden[team_of(trick.taker)] += sum(c.points for c in p.cards)
+        result = s.results[0]
+        assert (shown[0] + hidden[0], shown[1] + hidden[1]) == result.card_points
+    public = observe(_one_trick_with_a_discard(), None)
+    assert face_up_points(public.taken) == (11, 0)  # the A♣ led; K♣ and Q♦ face down

@@ -363,7 +363,8 @@ def test_a_side_seats_long_name_is_whole_beside_the_dealer_badge() -> None:
 @pytest.mark.parametrize("dealer", range(4))
 def test_the_dealer_is_named_on_the_box_edge_clear_of_the_hand(dealer: int) -> None:
     # A lone "D" in a circle meant nothing to a newcomer: the badge says the word, on the
-    # lower edge of the dealer's box, inside the picture and clear of four card backs.
+    # lower edge of the dealer's box (the bottom seat's: its right edge), inside the picture
+    # and clear of four card backs.
     obs = dataclasses.replace(observe(_mid_trick(), None), hand_sizes=(4, 4, 4, 4))
     other = (dealer + 1) % 4
     with_badge, without = (
@@ -375,9 +376,14 @@ def test_the_dealer_is_named_on_the_box_edge_clear_of_the_hand(dealer: int) -> N
     area = ImageChops.difference(with_badge.crop(near), without.crop(near)).getbbox()
     assert area is not None, "no badge drawn"
     left, top, right, bottom = (v + near[i % 2] for i, v in enumerate(area))
+    assert bottom < with_badge.height and right < with_badge.width  # inside the picture
+    if dealer == 0:
+        # the bottom seat's lower edge holds its Turn pill: "Dealer" sits on the right edge
+        # ("Turn Dealer" on one edge read as one label)
+        assert left < x1 < right and y0 < top and bottom < y1
+        return
     assert right <= x1 and left > x0 + 60  # the box's right part
     assert top < y1 - 5 and bottom > y1 - 5  # on its lower edge
-    assert bottom < with_badge.height  # inside the picture
     backs_right = x0 + 22 + 3 * 22 + 30  # four backs of 30 px, 22 px apart
     assert left > backs_right or top >= y1 - 10  # clear of the backs (rows up to y1 - 11)
     # the word, not a letter: wider than a circle round one letter

@@ -76,7 +76,7 @@ def test_the_table_text_keeps_its_units_on_one_line(locale: str) -> None:
         f"{team_count(0, obs.defeat_points[0])}\u00a0·\u00a0{team_count(1, obs.defeat_points[1])}"
     )
     assert score in text
-    for key in ("replay.tricks_so_far", "replay.points_so_far", "replay.card_points"):
+    for key in ("replay.tricks_so_far", "table.points_so_far", "replay.card_points"):
         assert t(key, locale, a="A", b="B").endswith("A\u00a0·\u00a0B")  # the replay's too
     assert " " not in render.cards_text((obs.trump_card,) * 3, locale)
     # a seat is its player under its team's line: no "Seat 1 (A):" before each name
@@ -131,8 +131,19 @@ def test_the_list_of_tricks_heads_each_trick_by_its_taker_one_play_a_line() -> N
     end = observe_game_end(table.series, None)
     assert end is not None and end.taken
     text = tricks_embed(table, end.taken, 1, "en-US").description or ""
-    blocks = text.split("\n\n")
+    points, *blocks = text.split("\n\n")
     assert len(blocks) == len(end.taken)
+    # first the face-up card points each team took, as anyone could count them from the
+    # plays listed below (a discard's, face down, not)
+    shown = [0, 0]
+    for trick in end.taken:
+        shown[team_of(trick.taker)] += sum(
+            c.points for p in trick.plays if p.face_up for c in p.cards
+        )
+    assert points == (
+        f"Card points so far, face-up cards only: 🔵\u00a0{shown[0]}\u00a0·\u00a0🟠\u00a0{shown[1]}"
+    ), points
+    assert any(not p.face_up for trick in end.taken for p in trick.plays)  # some to leave out
     for n, (block, trick) in enumerate(zip(blocks, end.taken, strict=True), start=1):
         # the taker heads the trick, then each play has a line of its own
         heading, *plays = block.splitlines()

@@ -24,3 +24,5 @@ picture-game = Game
 picture-dealer = Dealer
 picture-molodka = Molodka
 picture-goats = Goats
+# Per team (a dot and its number each), in the list of tricks and a replay's step.
+table-points_so_far = Card points so far, face-up cards only: { $a } · { $b }

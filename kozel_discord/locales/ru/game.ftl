@@ -41,12 +41,12 @@ lobby-description = Четыре игрока, две команды; партн
 lobby-started = Игра началась — стол ниже.
 lobby-settings = Настройки
 lobby-host = Хозяин стола: { $host }
-lobby-timer_on = Время на ход: { $seconds ->
+lobby-timer_on = Таймер хода: { $seconds ->
         [one] { $seconds } секунда
         [few] { $seconds } секунды
        *[many] { $seconds } секунд
     } (потом ход сделает компьютер)
-lobby-timer_off = Время на ход: без ограничения
+lobby-timer_off = Таймер хода: выключен
 lobby-sit = Сесть: { $seat }
 lobby-remove_computer = Убрать { $name }
 lobby-add_placeholder = Добавить компьютер…

@@ -24,3 +24,5 @@ picture-game = Кон
 picture-dealer = Сдаёт
 picture-molodka = Молодка
 picture-goats = Козлы
+# Per team (a dot and its number each), in the list of tricks and a replay's step.
+table-points_so_far = Очки пока (только открытые карты): { $a } · { $b }

@@ -24,3 +24,5 @@ picture-game = Oyun
 picture-dealer = Dağıtan
 picture-molodka = Molodka
 picture-goats = Keçiler
+# Per team (a dot and its number each), in the list of tricks and a replay's step.
+table-points_so_far = Şu ana kadar puanlar, yalnızca açık kartlar: { $a } · { $b }

@@ -39,12 +39,12 @@ lobby-description = Четверо гравців, дві команди; пар
 lobby-started = Гра почалася — стіл нижче.
 lobby-settings = Налаштування
 lobby-host = Господар столу: { $host }
-lobby-timer_on = Час на хід: { $seconds ->
+lobby-timer_on = Таймер ходу: { $seconds ->
         [one] { $seconds } секунда
         [few] { $seconds } секунди
        *[many] { $seconds } секунд
     } (потім хід зробить комп'ютер)
-lobby-timer_off = Час на хід: без обмеження
+lobby-timer_off = Таймер ходу: вимкнено
 lobby-sit = Сісти: { $seat }
 lobby-remove_computer = Прибрати { $name }
 lobby-add_placeholder = Додати комп'ютер…

@@ -24,3 +24,5 @@ picture-game = Кон
 picture-dealer = Роздає
 picture-molodka = Молодка
 picture-goats = Козли
+# Per team (a dot and its number each), in the list of tricks and a replay's step.
+table-points_so_far = Очки поки що (лише відкриті карти): { $a } · { $b }

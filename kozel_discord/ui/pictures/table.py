@@ -161,12 +161,18 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         # The word on the box's lower edge, right (a lone "D" meant nothing to a newcomer;
         # the name, the hand and the turn pill above keep their room).
         size = PILL  # a phone shows the picture at about 40%
-        # Just below the card backs (they end 10 px above the edge); the bottom seat's edge
-        # is near the picture's, where its backs leave room to the right.
-        cy = min(y1 + 9, H - size * 0.75 - 1)
         label = st.labels.dealer
-        # grey: a fact, where the white "Turn" beside it is the state to act on
-        pill(d, (x1 - 8, cy), label, style.MUTED_TEXT, style.PANEL, size, x1 - x0 - 80, right=True)
+        centre: tuple[float, float]
+        if _place(st, seat):
+            # just below the card backs (they end 10 px above the edge)
+            centre, right, room = (x1 - 8, y1 + 9), True, x1 - x0 - 80
+        else:
+            # The bottom seat's lower edge holds its "Turn" pill (its upper edge is near its
+            # own play): "Dealer" on the right edge, clear of it ("Turn Dealer", 13 px
+            # apart on one edge, read as one label), where the box's right part is empty.
+            centre, right, room = (x1, (y0 + y1) / 2), False, 2 * (W - x1 - 8)
+        # grey: a fact, where the white "Turn" is the state to act on
+        pill(d, centre, label, style.MUTED_TEXT, style.PANEL, size, room, right=right)
     name = st.labels.seat_names[seat]
     room = x1 - x0 - 36
     text(d, (x0 + 22, y0 + 28), name, name_font(name, room), style.PANEL_TEXT, room)
@@ -181,8 +187,7 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
     if turn:  # on the box's outer edge: over the bottom seat's box it touched the frame
         # of that seat's play (the bottom edge is near the picture's: kept inside it)
         cy = y0 - 4 if _place(st, seat) else min(y1 + 6, H - TURN_PILL * 0.75 - 1)
-        # centred: left of the middle it covered the bottom seat's card backs, and the
-        # bottom seat's "Dealer" on the same edge ends at its right (6 px apart in Turkish)
+        # centred: left of the middle it covered the bottom seat's card backs
         pill(d, ((x0 + x1) / 2, cy), st.labels.turn, style.TURN, style.BLACK, TURN_PILL)
 
 
@@ -233,7 +238,7 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
         for i in range(shown):
             img.alpha_composite(e, (ex + i * (size - 6), y + 30))
         cap = f"{st.labels.eggs}: {st.eggs}"
-        text(d, (ex - 10, y + 30 + size / 2), cap, font(24, 600), style.EGG, 140, "rm")
+        text(d, (ex - 10, y + 30 + size / 2), cap, font(LABEL, 600), style.EGG, 140, "rm")
     if st.finished and st.labels.last_trick:  # the trick in the middle is the last one,
         # already taken (a replay's text says which trick it is): a label as the "Took it"
         # one, so that the two read together
