@@ -452,7 +452,7 @@ def test_the_last_trick_heading_keeps_clear_of_the_top_seat(locale: str) -> None
 
 
 def test_the_top_seats_turn_pill_keeps_off_the_score() -> None:
-    # The 28-px "Turn" pill on the top seat's box covered the score panels' lower edge.
+    # The "Turn" pill (28 px, now 30) on the top seat's box covered the score panels' lower edge.
     obs = observe(_mid_trick(), None)
     top, other = (
         _pixels(pictures.draw_table(dataclasses.replace(obs, turn=seat), LABELS)).convert("RGB")
@@ -464,12 +464,57 @@ def test_the_top_seats_turn_pill_keeps_off_the_score() -> None:
 
 @pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
 def test_the_stock_and_trump_captions_read_as_two_words(locale: str) -> None:
-    # "Колода Козырь", 9 px apart, read as one phrase; the trump's caption stays left of the
-    # top seat's box (and its turn ring)
+    # "Колода Козырь", 9 px apart, read as one phrase; the trump card stays left of the top
+    # seat's box (and its turn ring), its caption below them
     f = font(table_picture.LABEL, 600)
     stock, trump = (f.getlength(t(f"picture.{k}", locale)) for k in ("stock", "trump"))
+    for k in ("stock", "trump"):  # whole ("Коло…" at 28 px in 96 px)
+        word = t(f"picture.{k}", locale)
+        assert fit(word, f, table_picture.CAPTION_ROOM) == clean(word)
     stock_end = table_picture.STOCK_CAPTION_X + stock / 2
     trump_start = table_picture.TRUMP_CAPTION_X - trump / 2
     assert trump_start - stock_end >= 16, (stock_end, trump_start)
-    assert table_picture.TRUMP_CAPTION_X + trump / 2 < table_picture.SEAT_BOX[2][0] - 6
-    assert table_picture.SEAT_BOX[2][0] - 6 > table_picture.TRUMP_X + table_picture.PILE_W
+    top_box = table_picture.SEAT_BOX[2]
+    assert top_box[0] - 6 > table_picture.TRUMP_X + table_picture.PILE_W
+    caption_y = table_picture.PILE_Y + table_picture.PILE_H + 24
+    assert caption_y - table_picture.LABEL / 2 > top_box[3] + 6
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_no_word_of_the_pictures_is_cut_in_any_language(
+    locale: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # "Коло…" and "Козы…" under the stock and the trump once the captions grew to 28 px:
+    # every word a picture draws (short seat names aside) is whole in every language.
+    from kozel_discord.service import Seat, Table
+    from kozel_discord.ui import board_text, table_message
+    from kozel_discord.ui.pictures import draw as draw_module
+    from kozel_discord.ui.pictures import fonts
+
+    cut: list[str] = []
+
+    def spy(text: str, f: fonts.Font, max_width: float) -> str:
+        out = fit(text, f, max_width)
+        if out != clean(text):
+            cut.append(text)
+        return out
+
+    # what is drawn (the pill of the last trick and a side seat's name try sizes first)
+    monkeypatch.setattr(draw_module, "fit", spy)
+    table = Table("0123456789ab", 1, 2, 10, locale, None)
+    table.seats = [Seat(user_id=10 + i, name=n) for i, n in enumerate(("Ann", "Bo", "Cy", "Di"))]
+    public = table_message.picture_labels(table, locale)
+    private = board_text.board_labels(table, locale)
+    drawn = 0
+    for seed in range(2):
+        s, rng = Series(seed), random.Random(seed)
+        while s.turn is not None and drawn < 60 * (seed + 1):
+            obs = observe(s, None)
+            last = pictures.last_trick(obs)
+            scored = dataclasses.replace(obs, eggs=2, goats=seed % 2, series_over=True)
+            for shown in (obs, scored):
+                pictures.draw_table(shown, public, last if not obs.trick else None)
+            pictures.draw_hand(observe(s, s.turn), private, last if not obs.trick else None)
+            drawn += 1
+            s.apply(s.turn, rng.choice(s.legal_actions(s.turn)))
+    assert drawn > 100 and not cut, sorted(set(cut))

@@ -127,11 +127,11 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
             img.alpha_composite(veil, (x, TRICK_Y))  # my discard: face down for the others
         if marked:
             word = st.labels.took if st.finished else st.labels.winning
-            pill(d, (x + w / 2, TRICK_Y + CARD_H + 24), word, style.WIN, style.BLACK, 24, w + gap)
+            pill(d, (x + w / 2, TRICK_Y + CARD_H + 24), word, style.WIN, style.BLACK, 26, w + gap)
         x += w + gap
     if st.finished:  # a trick already taken: its row's heading (four rows of backs read as
         # the others' hands when nothing said what they were)
-        text(d, (16, TOP + 14), st.labels.last_trick, font(24, 700), style.WIN, W - 32)
+        text(d, (16, TOP + 14), st.labels.last_trick, font(26, 700), style.WIN, W - 32)
 
 
 def _hand(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:

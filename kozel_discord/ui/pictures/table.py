@@ -24,15 +24,15 @@ CARD_W, CARD_H, CARD_STEP = 74, 104, 38
 SEAT_BOX: tuple[Box, Box, Box, Box] = (
     (230, H - 112, 570, H - 14),
     (12, 380, 196, 478),
-    (230, HEADER + 18, 570, HEADER + 116),  # its 28-px "Turn" pill clear of the score
+    (230, HEADER + 20, 570, HEADER + 118),  # its 30-px "Turn" pill clear of the score
     (W - 196, 380, W - 12, 478),
 )
 TRICK_TOP = HEADER + 138
 SIDE_GAP = 24  # px at least between the two side seats' plays (4 cards each)
 FADE_TAKER, FADE_OTHERS = 80, 120  # alpha of the felt over a taken trick's cards
 # Sizes of the words: a phone shows the picture at about 40%, where 24 px read as 10 (the
-# pills were 22 and 24 px, the labels 24: players still found them too small).
-LABEL, PILL, TURN_PILL = 26, 26, 28
+# pills were 22 and 24 px, the labels 24, then 26: players still found them too small).
+LABEL, PILL, TURN_PILL = 28, 28, 30
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +165,7 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         centre: tuple[float, float]
         if _place(st, seat):
             # just below the card backs (they end 10 px above the edge)
-            centre, right, room = (x1 - 8, y1 + 9), True, x1 - x0 - 80
+            centre, right, room = (x1 - 8, y1 + size * 0.73 - 9), True, x1 - x0 - 80
         else:
             # The bottom seat's lower edge holds its "Turn" pill (its upper edge is near its
             # own play): "Dealer" on the right edge, clear of it ("Turn Dealer", 13 px
@@ -203,10 +203,12 @@ def name_font(name: str, room: float) -> Font:
 
 # ---------------------------------------------------------------- stock and trump
 STOCK_X, PILE_Y, PILE_W, PILE_H = 24, HEADER + 22, 72, 100
-# The trump card right of the stock: its caption 19 px or more clear of the stock's in every
-# language ("Колода Козырь", 9 px apart, read as one phrase), and left of the top seat's box.
-TRUMP_X = STOCK_X + PILE_W + 44
+# The trump card right of the stock: its caption 16 px or more clear of the stock's in every
+# language ("Колода Козырь", 9 px apart, read as one phrase), the card left of the top seat's
+# box (the caption lies below that box).
+TRUMP_X = STOCK_X + PILE_W + 50
 STOCK_CAPTION_X, TRUMP_CAPTION_X = STOCK_X + PILE_W / 2 + 3, TRUMP_X + PILE_W / 2
+CAPTION_ROOM = 110  # px: "Колода" is 99 at 28 px
 
 
 def _stock(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
@@ -222,14 +224,14 @@ def _stock(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
     d.text((cx, cy), count, fill=style.PANEL_TEXT, font=font(26, 800), anchor="mm")
     img.alpha_composite(face(st.trump_card, w, h, True), (TRUMP_X, y))
     f = font(LABEL, 600)
-    text(d, (STOCK_CAPTION_X, y + h + 24), st.labels.stock, f, style.PANEL_TEXT, 96, "mm")
-    text(d, (TRUMP_CAPTION_X, y + h + 24), st.labels.trump, f, style.TRUMP_GOLD, 96, "mm")
+    text(d, (STOCK_CAPTION_X, y + h + 24), st.labels.stock, f, style.PANEL_TEXT, CAPTION_ROOM, "mm")
+    text(d, (TRUMP_CAPTION_X, y + h + 24), st.labels.trump, f, style.TRUMP_GOLD, CAPTION_ROOM, "mm")
 
 
 def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
     x1, y = W - 24, HEADER + 40
     label = f"{st.labels.game} {st.game_number}"
-    text(d, (x1, y), label, font(26, 700), style.PANEL_TEXT, 190, "rm")
+    text(d, (x1, y), label, font(LABEL, 700), style.PANEL_TEXT, 190, "rm")
     if st.eggs:
         size = 34
         e = egg(size)
