@@ -66,3 +66,14 @@ def play_randomly(series: Series, rng: random.Random, max_moves: int = 100_000) 
         seat = rng.choice(others) if others and rng.random() < 0.5 else turn
         series.apply(seat, rng.choice(series.legal_actions(seat)))
     raise AssertionError("series did not end")
+
+
+def first_game_played(seed: int) -> Series:
+    """Series ``seed`` with its first game played out by random legal moves of the seat to
+    play (the series stands at the end of game 1)."""
+    s, rng = Series(seed), random.Random(seed)
+    while not s.results:
+        turn = s.turn
+        assert turn is not None
+        s.apply(turn, rng.choice(s.legal_actions(turn)))
+    return s

@@ -23,7 +23,7 @@ from kozel_discord.engine import (
 )
 from kozel_discord.engine.replay import GameReplay, replay_steps
 
-from .helpers import play_randomly
+from .helpers import first_game_played, play_randomly
 
 
 def _series(seed: int) -> Series:
@@ -90,12 +90,7 @@ def test_every_trick_is_a_step_with_the_public_view_after_it() -> None:
 
 def test_the_steps_end_where_the_game_ended() -> None:
     """The last step shows the tricks the table showed at the game's end (observe_game_end)."""
-    s = Series(7)
-    rng = random.Random(7)
-    while not s.results:
-        turn = s.turn
-        assert turn is not None
-        s.apply(turn, rng.choice(s.legal_actions(turn)))
+    s = first_game_played(7)
     end = observe_game_end(s, None)
     assert end is not None
     last = replay_steps(s.game_record(1)).steps[-1].observation

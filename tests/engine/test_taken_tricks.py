@@ -18,7 +18,7 @@ from kozel_discord.engine import (
 )
 from kozel_discord.engine.actions import Action
 
-from .helpers import position, series_with
+from .helpers import first_game_played, position, series_with
 
 
 def _one_trick_with_a_discard() -> Series:
@@ -80,11 +80,7 @@ def test_face_up_points_count_what_everyone_saw_and_the_discards_complete_the_sc
     # The list of tricks shows each team's face-up card points; the discards it took (their
     # faces seen only by their owners) make up the rest of the game's card points.
     for seed in range(30):
-        s, rng = Series(seed), random.Random(seed)
-        while not s.results:
-            turn = s.turn
-            assert turn is not None
-            s.apply(turn, rng.choice(s.legal_actions(turn)))
+        s = first_game_played(seed)
         public = observe_game_end(s, None)
         assert public is not None
         shown = face_up_points(public.taken)
