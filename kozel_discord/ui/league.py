@@ -59,7 +59,8 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
         )
         for row in page.rows
     ]
-    legend = [t("league.columns", locale)]  # what the numbers are; an emoji's, if shown
+    # what the numbers are (where a rating starts: a new player's 900 puzzled); an emoji's
+    legend = [t("league.columns", locale, start=rating_text(0.0, locale))]
     if any(row.goats_with_eggs for row in page.rows):
         legend.append(t("league.columns.goats_eggs", locale))
     if any(row.eggs for row in page.rows):

@@ -111,9 +111,15 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
             pairs[0][0] if pairs else _best(cards, obs),
         )
     if action.kind is ActionKind.DISCARD:
-        # a trump thrown away is marked on the card, as in a beat ("Discard 10♣ (trump)"):
-        # ", a trump" in the description pushed its kept cards off a phone's line
-        label = t("opt.discard", locale, cards=" ".join(_marked(c, obs, locale) for c in cards))
+        # trumps thrown away are named in the label ("Discard 10♣ (trump)", "Discard 6♦ 7♠
+        # Q♠ (2 trumps)"): ", a trump" in the description pushed its kept cards off a
+        # phone's line, and "(trump)" after each of several trumps the label's end
+        trumps = _trumps(cards, obs)
+        if len(cards) == 1:
+            shown = _marked(cards[0], obs, locale)
+        elif trumps:
+            shown += t("opt.trumps_in", locale, n=trumps)
+        label = t("opt.discard", locale, cards=shown)
         if last and obs.seat is not None:
             # the last play: whose the points become ("Puts 10 points into the trick" did
             # not say); what stays in the hand would not fit beside it on a phone

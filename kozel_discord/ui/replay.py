@@ -105,7 +105,7 @@ def totals_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
             progress_lines(view.defeat_points_after, view.game.target, locale),
         ]
     elif any(not p.face_up for s in view.steps[: step.number] for p in s.trick.plays):
-        lines.append(t("replay.discards_hidden", locale))
+        lines.append(t("table.discards_hidden", locale))
     return "\n".join(lines)
 
 

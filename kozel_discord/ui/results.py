@@ -124,7 +124,7 @@ def _add_reveal(e: discord.Embed, table: Table, number: int, locale: str) -> Non
         return
     head = t("fair.reveal", locale, short=fair_deals.short(shown.commitment))
     e.set_footer(
-        text=f"{t('fair.reveal_title', locale)} · {head} {shown.line}\n"
+        text=f"{head} {shown.line}\n"  # "🔓 Seal 34ca…: …" ("Fair deal ·" took a line)
         + t("fair.reveal_check", locale)
     )
 

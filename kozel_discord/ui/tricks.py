@@ -62,7 +62,10 @@ def tricks_embed(
     blocks = []
     if taken:  # what a player would count by eye to know whether the team is past 30 or 60
         a, b = (team_count(team, v) for team, v in enumerate(face_up_points(taken)))
-        blocks.append(t("table.points_so_far", locale, a=a, b=b))
+        points = t("table.points_so_far", locale, a=a, b=b)
+        if any(not p.face_up for trick in taken for p in trick.plays):  # why not 120
+            points += "\n" + t("table.discards_hidden", locale)
+        blocks.append(points)
     for n, trick in enumerate(taken, start=1):
         plays = "\n".join(f"• {render.play_line(table.seats, p, locale)}" for p in trick.plays)
         blocks.append(f"**{n}. {trick_line(table, trick, locale)}**\n{plays}")

@@ -132,6 +132,8 @@ def test_a_standings_row_says_what_each_number_is() -> None:
         "**1130**\u00a0· series\u00a01–2\u00a0· games\u00a06–8\u00a0· 🐐🥚\u00a01\u00a0· 🥚\u00a02"
     )
     assert embed["fields"][0]["name"].endswith("· 🐐🥚 goat with eggs\u00a0· 🥚 eggs")
+    # where a rating starts: a new player's 900 beside a 1130 said nothing by itself
+    assert embed["fields"][0]["name"].startswith("Rating (from 1000)\u00a0· series")
     ru = standings_embed(page, "Клуб", "ru").to_dict()["fields"][0]["value"]
     assert "партии\u00a01–2\u00a0· коны\u00a06–8" in ru
     # the legend names an emoji only when a row shows it

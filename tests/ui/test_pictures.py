@@ -381,6 +381,8 @@ def test_the_dealer_is_named_on_the_box_edge_clear_of_the_hand(dealer: int) -> N
         # the bottom seat's lower edge holds its Turn pill: "Dealer" sits on the right edge
         # ("Turn Dealer" on one edge read as one label)
         assert left < x1 < right and y0 < top and bottom < y1
+        # level with the card backs, below the name (it covered a long name's end)
+        assert top > y0 + 46, top
         return
     assert right <= x1 and left > x0 + 60  # the box's right part
     assert top < y1 - 5 and bottom > y1 - 5  # on its lower edge

@@ -11,18 +11,26 @@ opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Discard { $cards }
 # $kept (here and in opt-lead_desc) is empty or opt-keeps. A trump discarded is marked in
 # the label; the last play says whose the points become and leaves out the kept cards.
-opt-discard_desc = { $points ->
+opt-discard_desc = puts { $points ->
+        [0] nothing
         [one] { $points } point
        *[other] { $points } points
-    }{ $kept }
-opt-discard_desc_foes = gives the opponents { $points ->
-        [one] { $points } point
-       *[other] { $points } points
+    } in{ $kept }
+opt-discard_desc_foes = { $points ->
+        [0] gives the opponents nothing
+        [one] gives the opponents { $points } point
+       *[other] gives the opponents { $points } points
     }
-opt-discard_desc_ours = gives your team { $points ->
-        [one] { $points } point
-       *[other] { $points } points
+opt-discard_desc_ours = { $points ->
+        [0] gives your team nothing
+        [one] gives your team { $points } point
+       *[other] gives your team { $points } points
     }
+# After the cards of a discard of several cards, how many of them are trumps.
+opt-trumps_in = {" "}({ $n ->
+        [one] { $n } trump
+       *[other] { $n } trumps
+    })
 opt-lead = Lead { $cards }
 # $trump is yes (a lead of trumps) or no.
 opt-lead_desc = { $trump ->

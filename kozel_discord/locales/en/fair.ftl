@@ -3,6 +3,5 @@
 
 fair-table = 🔒 Deal sealed: { $short }…
 fair-tricks_footer = 🔒 Deal seal (SHA-256 of this game's seed and salt, revealed when the game ends): { $commitment }
-fair-reveal_title = 🔓 Fair deal
-fair-reveal = seal { $short }… opened:
+fair-reveal = 🔓 Seal { $short }… opened:
 fair-reveal_check = Check it: kozel-discord verify on the replay's Export JSON.

@@ -3,7 +3,7 @@
 league-title = League table — { $guild }
 league-sorted_by = Sorted by { $sort }
 league-empty = No ranked series yet. Series with computer players count only if an admin turns on { COMMAND("league ranked") }; start one with { COMMAND("kozel start") }!
-league-columns = Rating · series and games won–lost
+league-columns = Rating (from { $start }) · series and games won–lost
 league-columns-goats_eggs = 🐐🥚 goat with eggs
 league-columns-eggs = 🥚 eggs
 league-row = **{ $rank }.** { $user } · **{ $rating }** · series { $sw }–{ $sl } · games { $gw }–{ $gl }{ $goats_eggs ->
@@ -36,7 +36,7 @@ history-status-abandoned = abandoned
 profile-title = { $name } — league profile
 profile-rating = Rating
 profile-rating_value = { $rating } · #{ $rank } in this league
-profile-rating_note = Everyone starts at { $start }. The rating rises as the player's team wins, and stays cautiously low until a few games are played.
+profile-rating_note = Everyone starts at { $start }. The rating rises as the player's team wins and falls as it loses; until a few games are played, it stays cautiously low.
 profile-series = Series
 profile-series_value = { $w } won · { $l } lost
 profile-goats = Times a goat

@@ -15,7 +15,6 @@ replay-took = **{ $who } takes it** with { $cards } · { $points ->
        *[other] { $points } face-up card points
     }
 replay-tricks_so_far = Tricks so far: { $a } · { $b }
-replay-discards_hidden = Discards stay face down: their card points count only in the final score.
 replay-result_title = Game { $n }: the result
 replay-card_points = Card points, discards included: { $a } · { $b }
 replay-export = Export JSON

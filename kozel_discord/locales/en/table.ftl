@@ -26,3 +26,4 @@ picture-molodka = Molodka
 picture-goats = Goats
 # Per team (a dot and its number each), in the list of tricks and a replay's step.
 table-points_so_far = Card points so far, face-up cards only: { $a } · { $b }
+table-discards_hidden = Discards stay face down: their card points count only in the final score.

@@ -8,21 +8,25 @@ opt-on_top = пока сверху
 opt-beat = Побить: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Сбросить: { $cards }
-opt-discard_desc = { $points ->
-        [one] { $points } очко
-        [few] { $points } очка
-       *[many] { $points } очков
-    }{ $kept }
-opt-discard_desc_foes = соперникам { $points ->
-        [one] { $points } очко
-        [few] { $points } очка
-       *[many] { $points } очков
+opt-discard_desc = во взятку { $points }{ $kept }
+opt-discard_desc_foes = { $points ->
+        [0] соперникам ничего
+        [one] соперникам { $points } очко
+        [few] соперникам { $points } очка
+       *[many] соперникам { $points } очков
     }
-opt-discard_desc_ours = своей команде { $points ->
-        [one] { $points } очко
-        [few] { $points } очка
-       *[many] { $points } очков
+opt-discard_desc_ours = { $points ->
+        [0] своей команде ничего
+        [one] своей команде { $points } очко
+        [few] своей команде { $points } очка
+       *[many] своей команде { $points } очков
     }
+# After the cards of a discard of several cards, how many of them are trumps.
+opt-trumps_in = {" "}({ $n ->
+        [one] { $n } козырь
+        [few] { $n } козыря
+       *[many] { $n } козырей
+    })
 opt-lead = Зайти: { $cards }
 opt-lead_desc = { $trump ->
         [yes] { $n ->

@@ -3,6 +3,5 @@
 
 fair-table = 🔒 Раздача запечатана: { $short }…
 fair-tricks_footer = 🔒 Печать раздачи (хеш SHA-256 от зерна и соли этого кона; их откроют, когда кон закончится): { $commitment }
-fair-reveal_title = 🔓 Честная раздача
-fair-reveal = печать { $short }… вскрыта:
+fair-reveal = 🔓 Печать { $short }… вскрыта:
 fair-reveal_check = Проверка: kozel-discord verify на выгрузке JSON из повтора кона.

@@ -3,7 +3,7 @@
 league-title = Турнирная таблица — { $guild }
 league-sorted_by = Сортировка по { $sort }
 league-empty = Рейтинговых партий ещё не было. Партии с компьютерами идут в зачёт, только если администратор включил { COMMAND("league ranked") }; начните: { COMMAND("kozel start") }!
-league-columns = Рейтинг · партии и коны: выиграно–проиграно
+league-columns = Рейтинг (с { $start }) · партии и коны: выиграно–проиграно
 league-columns-goats_eggs = 🐐🥚 козёл с яйцами
 league-columns-eggs = 🥚 яйца
 league-row = **{ $rank }.** { $user } · **{ $rating }** · партии { $sw }–{ $sl } · коны { $gw }–{ $gl }{ $goats_eggs ->
@@ -42,7 +42,7 @@ history-status-abandoned = брошена
 profile-title = { $name } — профиль в лиге
 profile-rating = Рейтинг
 profile-rating_value = { $rating } · { $rank }-е место в лиге
-profile-rating_note = Все начинают с { $start }. Рейтинг растёт с победами команды игрока; у новичка он осторожно занижен, пока не сыграно несколько конов.
+profile-rating_note = Все начинают с { $start }. Рейтинг растёт с победами команды игрока и падает с поражениями; пока не сыграно несколько конов, он осторожно занижен.
 profile-series = Партии
 profile-series_value = выиграно { $w } · проиграно { $l }
 profile-goats = В козлах

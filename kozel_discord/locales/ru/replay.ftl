@@ -15,7 +15,6 @@ replay-took = **Взятку берёт { $who }**: { $cards } · { $points ->
        *[many] { $points } очков
     } в открытых картах
 replay-tricks_so_far = Взятки: { $a } · { $b }
-replay-discards_hidden = Сброшенные карты остаются рубашкой вверх: их очки видны только в итоговом счёте.
 replay-result_title = Кон { $n }: итог
 replay-card_points = Очки вместе со сбросами: { $a } · { $b }
 replay-export = Выгрузить JSON

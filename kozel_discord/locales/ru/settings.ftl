@@ -23,8 +23,8 @@ settings-length = Партия до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков
     }
-settings-timer = Время на ход: { $timer }
-settings-timer_off = без ограничения
+settings-timer = Таймер хода: { $timer }
+settings-timer_off = выключен
 settings-timer_seconds = { $seconds ->
         [one] { $seconds } секунда
         [few] { $seconds } секунды

@@ -26,3 +26,4 @@ picture-molodka = Молодка
 picture-goats = Козлы
 # Per team (a dot and its number each), in the list of tricks and a replay's step.
 table-points_so_far = Очки пока (только открытые карты): { $a } · { $b }
+table-discards_hidden = Сброшенные карты остаются рубашкой вверх: их очки видны только в итоговом счёте.

@@ -8,9 +8,20 @@ opt-on_top = şimdilik üstte
 opt-beat = Yen: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Kapalı at: { $cards }
-opt-discard_desc = { $points } puan{ $kept }
-opt-discard_desc_foes = rakiplere { $points } puan gider
-opt-discard_desc_ours = takımınıza { $points } puan gider
+opt-discard_desc = { $points ->
+        [0] ele puan gitmez
+       *[other] ele { $points } puan
+    }{ $kept }
+opt-discard_desc_foes = { $points ->
+        [0] rakiplere puan gitmez
+       *[other] rakiplere { $points } puan gider
+    }
+opt-discard_desc_ours = { $points ->
+        [0] takımınıza puan gitmez
+       *[other] takımınıza { $points } puan gider
+    }
+# After the cards of a discard of several cards, how many of them are trumps.
+opt-trumps_in = {" "}({ $n } koz)
 opt-lead = Aç: { $cards }
 opt-lead_desc = { $trump ->
         [yes] { $n ->

@@ -3,6 +3,5 @@
 
 fair-table = 🔒 Dağıtım mühürlendi: { $short }…
 fair-tricks_footer = 🔒 Dağıtım mührü (bu oyunun tohumu ile tuzunun SHA-256 özeti; oyun bitince açıklanır): { $commitment }
-fair-reveal_title = 🔓 Adil dağıtım
-fair-reveal = { $short }… mührü açıldı:
+fair-reveal = 🔓 { $short }… mührü açıldı:
 fair-reveal_check = Doğrulama: tekrardaki JSON dışa aktarımıyla kozel-discord verify.

@@ -3,7 +3,7 @@
 league-title = Lig tablosu — { $guild }
 league-sorted_by = Sıralama: { $sort }
 league-empty = Henüz dereceli seri yok. Bilgisayarlı seriler yalnızca bir yönetici { COMMAND("league ranked") } ayarını açtıysa sayılır; { COMMAND("kozel start") } ile bir tane başlatın!
-league-columns = Puan · seri ve oyun: kazanılan–kaybedilen
+league-columns = Puan ({ $start } ile başlar) · seri ve oyun: kazanılan–kaybedilen
 league-columns-goats_eggs = 🐐🥚 yumurtalı keçi
 league-columns-eggs = 🥚 yumurta
 league-row = **{ $rank }.** { $user } · **{ $rating }** · seri { $sw }–{ $sl } · oyun { $gw }–{ $gl }{ $goats_eggs ->
@@ -32,7 +32,7 @@ history-status-abandoned = yarıda kaldı
 profile-title = { $name } — lig profili
 profile-rating = Puan
 profile-rating_value = { $rating } · ligde #{ $rank }
-profile-rating_note = Herkes { $start } puanla başlar. Puan, oyuncunun takımı kazandıkça yükselir; birkaç oyun oynanana kadar temkinli olarak düşük tutulur.
+profile-rating_note = Herkes { $start } puanla başlar. Puan, oyuncunun takımı kazandıkça yükselir, kaybettikçe düşer; birkaç oyun oynanana kadar temkinli olarak düşük tutulur.
 profile-series = Seriler
 profile-series_value = { $w } kazanılan · { $l } kaybedilen
 profile-goats = Keçi

@@ -15,7 +15,6 @@ replay-took = **Eli { $who } alıyor**: { $cards } · açık kartlarda { $point
        *[other] { $points } puan
     }
 replay-tricks_so_far = Şu ana kadar eller: { $a } · { $b }
-replay-discards_hidden = Atılan kartlar kapalı kalır: puanları yalnızca son skorda sayılır.
 replay-result_title = Oyun { $n }: sonuç
 replay-card_points = Atılan kartlar dahil puanlar: { $a } · { $b }
 replay-export = JSON olarak dışa aktar

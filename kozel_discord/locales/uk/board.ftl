@@ -8,21 +8,25 @@ opt-on_top = поки зверху
 opt-beat = Побити: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 opt-discard = Скинути: { $cards }
-opt-discard_desc = { $points ->
-        [one] { $points } очко
-        [few] { $points } очки
-       *[many] { $points } очок
-    }{ $kept }
-opt-discard_desc_foes = суперникам { $points ->
-        [one] { $points } очко
-        [few] { $points } очки
-       *[many] { $points } очок
+opt-discard_desc = у взятку { $points }{ $kept }
+opt-discard_desc_foes = { $points ->
+        [0] суперникам нічого
+        [one] суперникам { $points } очко
+        [few] суперникам { $points } очки
+       *[many] суперникам { $points } очок
     }
-opt-discard_desc_ours = своїй команді { $points ->
-        [one] { $points } очко
-        [few] { $points } очки
-       *[many] { $points } очок
+opt-discard_desc_ours = { $points ->
+        [0] своїй команді нічого
+        [one] своїй команді { $points } очко
+        [few] своїй команді { $points } очки
+       *[many] своїй команді { $points } очок
     }
+# After the cards of a discard of several cards, how many of them are trumps.
+opt-trumps_in = {" "}({ $n ->
+        [one] { $n } козир
+        [few] { $n } козирі
+       *[many] { $n } козирів
+    })
 opt-lead = Зайти: { $cards }
 opt-lead_desc = { $trump ->
         [yes] { $n ->

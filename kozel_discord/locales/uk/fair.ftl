@@ -3,6 +3,5 @@
 
 fair-table = 🔒 Роздачу запечатано: { $short }…
 fair-tricks_footer = 🔒 Печатка роздачі (хеш SHA-256 від зерна й солі цього кону; їх відкриють, коли кон закінчиться): { $commitment }
-fair-reveal_title = 🔓 Чесна роздача
-fair-reveal = печатку { $short }… відкрито:
+fair-reveal = 🔓 Печатку { $short }… відкрито:
 fair-reveal_check = Перевірка: kozel-discord verify на вивантаженні JSON із повтору кону.

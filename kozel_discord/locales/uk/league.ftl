@@ -3,7 +3,7 @@
 league-title = Турнірна таблиця — { $guild }
 league-sorted_by = Сортування за { $sort }
 league-empty = Рейтингових партій ще не було. Партії з комп'ютерами йдуть у залік, лише якщо адміністратор увімкнув { COMMAND("league ranked") }; почніть: { COMMAND("kozel start") }!
-league-columns = Рейтинг · партії та кони: виграно–програно
+league-columns = Рейтинг (з { $start }) · партії та кони: виграно–програно
 league-columns-goats_eggs = 🐐🥚 у козлах з яйцями
 league-columns-eggs = 🥚 яйця
 league-row = **{ $rank }.** { $user } · **{ $rating }** · партії { $sw }–{ $sl } · кони { $gw }–{ $gl }{ $goats_eggs ->
@@ -42,7 +42,7 @@ history-status-abandoned = покинута
 profile-title = { $name } — профіль у лізі
 profile-rating = Рейтинг
 profile-rating_value = { $rating } · { $rank }-е місце в лізі
-profile-rating_note = Усі починають з { $start }. Рейтинг зростає з перемогами команди гравця; у новачка він обережно занижений, доки не зіграно кілька конів.
+profile-rating_note = Усі починають з { $start }. Рейтинг зростає з перемогами команди гравця і падає з поразками; доки не зіграно кілька конів, він обережно занижений.
 profile-series = Партії
 profile-series_value = виграно { $w } · програно { $l }
 profile-goats = У козлах

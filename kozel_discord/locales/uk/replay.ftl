@@ -15,7 +15,6 @@ replay-took = **Взятку бере { $who }**: { $cards } · { $points ->
        *[many] { $points } очок
     } у відкритих картах
 replay-tricks_so_far = Взятки: { $a } · { $b }
-replay-discards_hidden = Скинуті карти лишаються сорочкою догори: їхні очки видно лише в підсумковому рахунку.
 replay-result_title = Кон { $n }: підсумок
 replay-card_points = Очки разом зі скидами: { $a } · { $b }
 replay-export = Вивантажити JSON

@@ -23,8 +23,8 @@ settings-length = Партія до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок
     }
-settings-timer = Час на хід: { $timer }
-settings-timer_off = без обмеження
+settings-timer = Таймер ходу: { $timer }
+settings-timer_off = вимкнено
 settings-timer_seconds = { $seconds ->
         [one] { $seconds } секунда
         [few] { $seconds } секунди

@@ -26,3 +26,4 @@ picture-molodka = Молодка
 picture-goats = Козли
 # Per team (a dot and its number each), in the list of tricks and a replay's step.
 table-points_so_far = Очки поки що (лише відкриті карти): { $a } · { $b }
+table-discards_hidden = Скинуті карти лишаються сорочкою догори: їхні очки видно лише в підсумковому рахунку.

@@ -169,8 +169,10 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         else:
             # The bottom seat's lower edge holds its "Turn" pill (its upper edge is near its
             # own play): "Dealer" on the right edge, clear of it ("Turn Dealer", 13 px
-            # apart on one edge, read as one label), where the box's right part is empty.
-            centre, right, room = (x1, (y0 + y1) / 2), False, 2 * (W - x1 - 8)
+            # apart on one edge, read as one label), level with the card backs, which
+            # leave the box's right part empty (level with the name, it covered a long
+            # name's end).
+            centre, right, room = (x1, y1 - 31), False, 2 * (W - x1 - 8)
         # grey: a fact, where the white "Turn" is the state to act on
         pill(d, centre, label, style.MUTED_TEXT, style.PANEL, size, room, right=right)
     name = st.labels.seat_names[seat]
