@@ -339,9 +339,9 @@ def _drawn_width(text: str) -> float:
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
-def test_a_lead_or_discard_description_keeps_its_last_card_on_a_phone(locale: str) -> None:
+def test_a_lead_discard_or_molodka_description_fits_a_phone(locale: str) -> None:
     assert _drawn_width("1 козырь, 10 очков · в руке 7♦ J♦ 6♥") < PHONE_EDGE  # touched it
-    shown: dict[str, set[str]] = {"lead": set(), "discard": set()}
+    shown: dict[str, set[str]] = {"lead": set(), "discard": set(), "molodka": set()}
     for seed in range(60):
         series, rng = Series(seed), random.Random(seed)
         for _ in range(40):

@@ -44,12 +44,12 @@ opt-lead_desc = { $trump ->
        *[other] { $points } points
     }{ $kept }
 opt-lead_molodka = Molodka! Lead { $cards }
-opt-lead_molodka_desc = Four of a suit: nobody can lay a molodka over it · { $points ->
+opt-lead_molodka_desc = { $points ->
         [one] { $points } point
        *[other] { $points } points
-    }
-opt-molodka = Molodka! { $cards } out of turn
-opt-molodka_desc = Four of a suit: the trick starts again from you
+    } · no molodka can go over it
+opt-molodka = Molodka! { $cards }
+opt-molodka_desc = out of turn: the trick restarts from you
 
 # The first line of the board: what you must do now.
 board-your_lead = **Your lead**: { $max ->

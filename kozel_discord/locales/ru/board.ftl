@@ -41,13 +41,13 @@ opt-lead_desc = { $trump ->
        *[many] { $points } очков
     }{ $kept }
 opt-lead_molodka = Молодка! Зайти: { $cards }
-opt-lead_molodka_desc = Четыре одной масти: сверху молодку уже не положить · { $points ->
+opt-lead_molodka_desc = { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }
-opt-molodka = Молодка! { $cards } вне очереди
-opt-molodka_desc = Четыре одной масти: взятка начинается заново с вас
+    } · сверху молодку не положить
+opt-molodka = Молодка! { $cards }
+opt-molodka_desc = вне очереди: взятка начнётся с вас
 
 board-your_lead = **Ваш заход**: { $max ->
         [1] одна карта

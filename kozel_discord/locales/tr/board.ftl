@@ -31,9 +31,9 @@ opt-lead_desc = { $trump ->
        *[no] {""}
     }{ $points } puan{ $kept }
 opt-lead_molodka = Molodka! Aç: { $cards }
-opt-lead_molodka_desc = Aynı renkten dört kart: üstüne molodka açılamaz · { $points } puan
-opt-molodka = Molodka! { $cards } sıra beklemeden
-opt-molodka_desc = Aynı renkten dört kart: el sizden yeniden başlar
+opt-lead_molodka_desc = { $points } puan · üstüne molodka açılamaz
+opt-molodka = Molodka! { $cards }
+opt-molodka_desc = sıra beklemeden: el sizden başlar
 
 board-your_lead = **Açış sizde**: { $max ->
         [1] bir kart

@@ -41,13 +41,13 @@ opt-lead_desc = { $trump ->
        *[many] { $points } очок
     }{ $kept }
 opt-lead_molodka = Молодка! Зайти: { $cards }
-opt-lead_molodka_desc = Чотири однієї масті: зверху молодку вже не покласти · { $points ->
+opt-lead_molodka_desc = { $points ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }
-opt-molodka = Молодка! { $cards } поза чергою
-opt-molodka_desc = Чотири однієї масті: взятка починається знову з вас
+    } · зверху молодку не покласти
+opt-molodka = Молодка! { $cards }
+opt-molodka_desc = поза чергою: взятка почнеться з вас
 
 board-your_lead = **Ви заходите**: { $max ->
         [1] одна карта
