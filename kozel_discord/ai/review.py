@@ -101,7 +101,7 @@ class GameReview:
     @property
     def mistakes(self) -> list[Decision]:
         """The marked mistakes, the costliest first."""
-        return sorted((d for d in self.decisions if d.mistake), key=lambda d: -d.loss)
+        return sorted((d for d in self.decisions if d.mistake), key=lambda d: (-d.cost, -d.loss))
 
     @property
     def total_loss(self) -> float:
@@ -194,10 +194,7 @@ def review_game(
         played = _played(action, ev.values)
         options = tuple(sorted(ev.values.items(), key=lambda kv: -kv[1]))
         found.append((Decision(i, len(obs.taken) + 1, played, options, ev.worlds), obs))
-    worst = sorted(
-        (k for k, (d, _o) in enumerate(found) if d.cost >= MISTAKE_THRESHOLD),
-        key=lambda k: (-found[k][0].cost, -found[k][0].loss),
-    )[:MAX_MISTAKES]
+    worst = called_mistakes([d for d, _o in found])
     decisions = []
     for k, (d, obs) in enumerate(found):
         if k in worst:
@@ -212,6 +209,20 @@ def review_game(
             )
         decisions.append(d)
     return GameReview(number, seat, moves, tuple(decisions), capped)
+
+
+def called_mistakes(decisions: list[Decision]) -> set[int]:
+    """The indices of the moves called mistakes: those that cost :data:`MISTAKE_THRESHOLD`
+    or more as shown, the costliest :data:`MAX_MISTAKES`, and any move that cost as much as
+    the last of them (two lines that both showed a cost of 5 were marked ❌ and ⚠️)."""
+    costly = sorted(
+        (k for k, d in enumerate(decisions) if d.cost >= MISTAKE_THRESHOLD),
+        key=lambda k: (-decisions[k].cost, -decisions[k].loss),
+    )
+    if len(costly) <= MAX_MISTAKES:
+        return set(costly)
+    last = decisions[costly[MAX_MISTAKES - 1]].cost
+    return {k for n, k in enumerate(costly) if n < MAX_MISTAKES or decisions[k].cost == last}
 
 
 def _played(action: Choice, values: dict[Choice, float]) -> Choice:

@@ -11,14 +11,18 @@ from kozel_discord.ai.evaluate import alternatives, evaluate
 from kozel_discord.ai.review import (
     MAX_MISTAKES,
     MISTAKE_THRESHOLD,
+    Decision,
     ReviewBudget,
+    called_mistakes,
     reason_of,
     review_game,
 )
 from kozel_discord.ai.strong import SearchBudget
 from kozel_discord.engine import (
+    Action,
     Observation,
     Series,
+    card,
     game_positions,
     observe,
     observe_position,
@@ -126,8 +130,13 @@ def test_the_marked_mistakes_are_the_largest_losses() -> None:
             r = review_game(record, seat, budget, seed="m")
             # by the cost a line shows (whole points), then the exact loss
             costs = sorted(((d.cost, d.loss) for d in r.decisions), reverse=True)
-            big = [x for x in costs if x[0] >= MISTAKE_THRESHOLD][:MAX_MISTAKES]
+            big = [x for x in costs if x[0] >= MISTAKE_THRESHOLD]
+            # the costliest few, and the moves tied with the last of them (one mark a cost)
+            big = [x for n, x in enumerate(big) if n < MAX_MISTAKES or x[0] == big[2][0]]
             assert sorted(((d.cost, d.loss) for d in r.mistakes), reverse=True) == big
+            if r.mistakes:  # no move left unmarked that cost as much as a marked one
+                floor = min(m.cost for m in r.mistakes)
+                assert all(d.mistake or d.cost < floor for d in r.decisions)
             if r.mistakes:
                 marked += 1
                 assert max(d.cost for d in r.mistakes) == max(d.cost for d in r.decisions)
@@ -164,3 +173,25 @@ def test_reasons_name_what_was_better() -> None:
         "lead_more"
     )
     assert reason_of(None, Action.molodka(*[card(f"{r}h") for r in "6789"]), obs) == "molodka"
+
+
+def test_a_move_that_cost_as_much_as_a_called_mistake_is_called_one_too() -> None:
+    # "❌ Trick 1: … 70 (best 75" beside "⚠️ Trick 4: … 35 (best 40": the same shown cost of
+    # 5, one of them past the three costliest by a fraction of a point
+    a, b = Action.lead(card("6h")), Action.lead(card("7h"))
+
+    def decision(n: int, best: float, value: float) -> Decision:
+        return Decision(n, n + 1, b, ((a, best), (b, value)), 20)
+
+    decisions = [
+        decision(0, 75.2, 70.4),  # cost 5
+        decision(1, 66.0, 45.0),  # 21
+        decision(2, 40.4, 35.2),  # 5
+        decision(3, 30.0, 15.0),  # 15
+        decision(4, 60.0, 57.0),  # 3: not a mistake
+        decision(5, 52.0, 48.0),  # 4, below the tie
+    ]
+    assert [d.cost for d in decisions] == [5, 21, 5, 15, 3, 4]
+    assert called_mistakes(decisions) == {0, 1, 2, 3}
+    assert called_mistakes(decisions[:2] + decisions[3:]) == {0, 1, 2}  # three, no tie
+    assert called_mistakes(decisions[4:]) == {1}  # the 4, not the 3

@@ -36,7 +36,7 @@ settings-ranked_on = Ліга: у залік ідуть і партії з ко�
 settings-ranked_off = Ліга: у залік ідуть лише партії без комп'ютерів; змінюється командою { COMMAND("league ranked") }
 settings-language = Мова спільного столу: { $language }
 settings-language_server = мова сервера
-settings-footer = Для столів, відкритих відтепер. Господар столу може змінити довжину й таймер у лобі. Таблиця ліги рахує партії звичайної довжини; інші довжини — { COMMAND("league table") } з параметром length.
+settings-footer = Для столів, відкритих відтепер. Господар столу може змінити довжину й таймер у лобі. Таблиця ліги рахує партії звичайної довжини; інші довжини показує { COMMAND("league table") }.
 settings-league_length = Ліга партій до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок
