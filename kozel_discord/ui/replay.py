@@ -35,7 +35,7 @@ from .pictures import Labels, last_trick
 from .ports import host_of
 from .results import progress_lines, reason_line
 from .table_message import TEAM_COLOURS, seat_labels
-from .tricks import team_count, team_who
+from .tricks import any_discard, team_counts, team_who
 
 REPLAY_PNG = "replay.png"
 GAME_ID = r"(?P<game>[0-9]{1,19})"
@@ -56,10 +56,6 @@ def export_bytes(view: GameReplayView) -> bytes:
 # ---------------------------------------------------------------- the text
 def _name(view: GameReplayView, seat: int, locale: str) -> str:
     return render.who(view.seats[seat], locale, mention=False, level=False)
-
-
-def _points(points: tuple[int, int]) -> tuple[str, str]:
-    return team_count(0, points[0]), team_count(1, points[1])
 
 
 def step_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
@@ -89,22 +85,22 @@ def step_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
 def totals_text(view: GameReplayView, step: ReplayStep, locale: str) -> str:
     """Below the picture: tricks and face-up points so far; the result at the last step."""
     obs = step.observation
-    a, b = _points(step.face_up_points)
-    ta, tb = _points(obs.tricks)
+    a, b = team_counts(step.face_up_points)
+    ta, tb = team_counts(obs.tricks)
     lines = [
         t("replay.tricks_so_far", locale, a=ta, b=tb),
         t("table.points_so_far", locale, a=a, b=b),
     ]
     if step.number == len(view.steps):
         result = view.replay.result
-        ca, cb = _points(result.card_points)
+        ca, cb = team_counts(result.card_points)
         lines += [
             f"### {t('replay.result_title', locale, n=view.game.number)}",
             t("replay.card_points", locale, a=ca, b=cb),
             reason_line(result, locale),
             progress_lines(view.defeat_points_after, view.game.target, locale),
         ]
-    elif any(not p.face_up for s in view.steps[: step.number] for p in s.trick.plays):
+    elif any_discard(s.trick for s in view.steps[: step.number]):
         lines.append(t("table.discards_hidden", locale))
     return "\n".join(lines)
 

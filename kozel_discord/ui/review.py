@@ -126,7 +126,6 @@ def _chunks(lines: list[str], size: int = MAX_FIELD) -> list[str]:
 
 def review_embed(review: GameReview, locale: str) -> discord.Embed:
     """The review as the player sees it: their moves only, the costliest first in words."""
-    threshold = MISTAKE_THRESHOLD
     worlds = min((d.worlds for d in review.decisions), default=0)
     parts = [
         t(
@@ -149,7 +148,7 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
             parts.append(f"**{t('review.mistakes', locale)}**")
             parts += [_mistake(d, locale) for d in mistakes]
         else:
-            parts.append(t("review.no_mistakes", locale, points=threshold))
+            parts.append(t("review.no_mistakes", locale, points=MISTAKE_THRESHOLD))
     if review.capped:
         parts.append(t("review.capped", locale))
     e = discord.Embed(
@@ -167,7 +166,7 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
     if review.decisions:  # only the marks shown: an unused "⚠️" puzzled a reader
         shown = {_mark(d) for d in review.decisions}
         legend = [
-            t(f"review.legend.{name}", locale, points=threshold)
+            t(f"review.legend.{name}", locale, points=MISTAKE_THRESHOLD)
             for name, mark in MARKS.items()
             if mark in shown
         ]

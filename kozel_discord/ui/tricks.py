@@ -7,6 +7,7 @@ Only the public observation's ``taken`` tricks are shown: face-up cards, discard
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 import discord
@@ -26,6 +27,16 @@ TEAM_DOTS = render.TEAM_DOTS
 def team_count(team: int, value: int) -> str:
     """A team's number as 🔵 2: a no-break space keeps the dot with its number."""
     return f"{TEAM_DOTS[team]}{NBSP}{value}"
+
+
+def team_counts(values: tuple[int, int]) -> tuple[str, str]:
+    """Both teams' numbers, 🔵 2 and 🟠 1."""
+    return team_count(0, values[0]), team_count(1, values[1])
+
+
+def any_discard(tricks: Iterable[TakenTrick]) -> bool:
+    """Whether a discard lies face down in these tricks (their face-up points are not all)."""
+    return any(not p.face_up for trick in tricks for p in trick.plays)
 
 
 def team_tag(team: int, locale: str) -> str:
@@ -61,9 +72,9 @@ def tricks_embed(
     # one line ran on for five or six lines with nothing to tell where a play began.
     blocks = []
     if taken:  # what a player would count by eye to know whether the team is past 30 or 60
-        a, b = (team_count(team, v) for team, v in enumerate(face_up_points(taken)))
+        a, b = team_counts(face_up_points(taken))
         points = t("table.points_so_far", locale, a=a, b=b)
-        if any(not p.face_up for trick in taken for p in trick.plays):  # why not 120
+        if any_discard(taken):  # why they do not add up to 120
             points += "\n" + t("table.discards_hidden", locale)
         blocks.append(points)
     for n, trick in enumerate(taken, start=1):

@@ -164,8 +164,9 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         label = st.labels.dealer
         centre: tuple[float, float]
         if _place(st, seat):
-            # just below the card backs (they end 10 px above the edge)
-            centre, right, room = (x1 - 8, y1 + size * 0.73 - 9), True, x1 - x0 - 80
+            # its top just below the card backs (they end 10 px above the edge; a pill is
+            # 1.45 times its size tall)
+            centre, right, room = (x1 - 8, y1 - 9 + size * 1.45 / 2), True, x1 - x0 - 80
         else:
             # The bottom seat's lower edge holds its "Turn" pill (its upper edge is near its
             # own play): "Dealer" on the right edge, clear of it ("Turn Dealer", 13 px
