@@ -12,7 +12,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from . import theme
-from .richtext import Names, Style, draw_inline, text_width
+from .richtext import Names, Style, draw_inline, draw_line, inline, layout, text_width
 from .richtext import render as render_text
 from .theme import px
 
@@ -281,7 +281,19 @@ class Renderer:
         rows: list[Img] = []
         for o in s.get("options") or []:
             desc = o.get("description")
-            rh = px(56 if desc else 40)
+            # Discord's client wraps a long description onto more lines (since July 2025,
+            # discord/discord-api-docs#6895); the label stays on one. A line may reach the
+            # menu's edge, where the drawing used to cut it.
+            lines = (
+                layout(
+                    inline(str(desc), Style(size=14, color=theme.MUTED), self.names),
+                    w - px(12),
+                    14,
+                )
+                if desc
+                else []
+            )
+            rh = px(36) + px(20) * len(lines) if desc else px(40)
             row = _blank(w, rh)
             if o.get("default"):
                 ImageDraw.Draw(row).rectangle((0, 0, w, rh), fill=theme.MENU_ROW_ACTIVE)
@@ -295,15 +307,9 @@ class Renderer:
                     px(6),
                     px(24),
                 )
-                draw_inline(
-                    row,
-                    str(desc),
-                    Style(size=14, color=theme.MUTED),
-                    self.names,
-                    px(12),
-                    px(30),
-                    px(20),
-                )
+                for i, line in enumerate(lines):
+                    line.height = px(20)
+                    draw_line(row, line, px(12), px(30) + i * px(20))
             else:
                 draw_inline(
                     row,

@@ -59,7 +59,9 @@ def board_view(
         select = PlaySelect(table.table_id, obs.seat, move_no, options, obs.my_turn, locale)
         parts.append(discord.ui.ActionRow(select))
     style_ = discord.ButtonStyle.secondary
-    buttons.append(HandButton(table.table_id, t("button.refresh", locale), style=style_))
+    # 🔄: with the table's 🃏 it read as a second "My hand"
+    refresh = HandButton(table.table_id, t("button.refresh", locale), style=style_, emoji="🔄")
+    buttons.append(refresh)
     if table.hints and obs.my_turn and options and not forced:
         buttons.append(HintButton(table.table_id, t("hints.button", locale)))
     parts.append(discord.ui.ActionRow(*buttons))
@@ -199,10 +201,11 @@ class HandButton(
         table_id: str,
         label: str = "My hand",
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        emoji: str = "🃏",
     ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"kozel:{self.prefix}:{table_id}", emoji="🃏"
+                label=label, style=style, custom_id=f"kozel:{self.prefix}:{table_id}", emoji=emoji
             )
         )
         self.table_id = table_id

@@ -7,7 +7,7 @@ only (:meth:`TableService.hint`); nothing is played for them."""
 from __future__ import annotations
 
 from ..ai import Explanation
-from ..engine import Action, ActionKind
+from ..engine import Action
 from ..i18n import t
 from ..service import Hint
 from . import render
@@ -15,10 +15,10 @@ from .emojis import CARD_EMOJIS
 
 
 def move_text(action: Action, locale: str) -> str:
-    """The suggested move in words: "beat with 10♥ + 10♦", "discard 6☘", "lead A♤" (the
-    cards as emojis once uploaded: the hint is a line of the private board)."""
-    beat = action.kind is ActionKind.BEAT  # a beat's cards each beat one: "10♥ + 10♦"
-    cards = CARD_EMOJIS.inline(action.cards, locale, " + " if beat else " ")
+    """The suggested move in words: "beat with 10♥ 10♦", "discard 6☘", "lead A♤" (the cards
+    as emojis once uploaded: the hint is a line of the private board), as the move menu
+    names them."""
+    cards = CARD_EMOJIS.inline(action.cards, locale, " ")
     return t(render.move_key("hints.move_", action.kind, len(action.cards)), locale, cards=cards)
 
 

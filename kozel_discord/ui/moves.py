@@ -8,10 +8,11 @@ This module only groups, orders and words them:
 - a molodka first (it outranks everything), then the beats (fewest trumps and points spent
   first), then the discards (fewest points thrown away first), or the leads (one card
   first, then pairs, ...);
-- a beat says which card beats which and whether it takes the trick (the last play of a
-  trick) or only lies on top for now; a discard says the points it puts into the trick,
-  and on the trick's last play which team gets them; a trump, beaten with or thrown away,
-  is marked "(trump)";
+- a beat says whether it takes the trick (the last play of a trick) or only lies on top
+  for now, and which card beats which (one card), or the trumps and points it spends
+  (several); a discard says the points it puts into the trick, and on the trick's last
+  play which team gets them; a trump, beaten with or thrown away, is marked "(trump)", or
+  counted ("2 trumps") in a play of several cards;
 - a lead, and a discard before the trick's last play, says what stays in the hand.
 - the status line advises only moves that exist (no "beat or discard" without a beat).
 """
@@ -35,6 +36,7 @@ from . import pictures
 from .emojis import CARD_EMOJIS, card_text, cards_text
 
 MAX_OPTIONS = 25  # Discord's limit of a select menu
+LABEL_TRUMPS = 2  # a discard of up to this many cards names its trumps in its label
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,28 +98,38 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
         )
     if action.kind is ActionKind.BEAT:
         pairs = beat_pairing(cards, obs.top, obs.trump) or ()
-        said = ", ".join(
-            t("opt.pair", locale, new=_marked(n, obs, locale), old=card_text(o, locale))
-            for n, o in pairs
-        )
-        # the outcome first: a phone cuts a long description ("… beats K♥, K♤ (trump) beats
-        # A♥ — takes the trick" lost its end under four pairs)
+        # the outcome first: what a player reads first
         outcome = t("opt.takes" if last else "opt.on_top", locale)
+        if len(pairs) == 1:
+            new, old = pairs[0]
+            said = t("opt.pair", locale, new=_marked(new, obs, locale), old=card_text(old, locale))
+        else:
+            # "8♥ (trump) beats K♣, K♥ (trump) beats 10♣, A♥ (trump) beats A♣" took three
+            # lines of a phone's menu: each pair shorter, the trumps counted once
+            said = ", ".join(
+                t("opt.pair_short", locale, new=card_text(n, locale), old=card_text(o, locale))
+                for n, o in pairs
+            )
+            if trumps := _trumps(cards, obs):
+                said += t("opt.trumps_in", locale, n=trumps)
+        desc = t("opt.beat_desc", locale, pairs=said, outcome=outcome)
         return MoveOption(
             action,
             "beat",
-            t("opt.beat", locale, cards=cards_text(cards, locale, " + ")),
-            t("opt.beat_desc", locale, pairs=said, outcome=outcome),
+            t("opt.beat", locale, cards=shown),
+            desc,
             pairs[0][0] if pairs else _best(cards, obs),
         )
     if action.kind is ActionKind.DISCARD:
-        # trumps thrown away are named in the label ("Discard 10♣ (trump)", "Discard 6♦ 7♠
-        # Q♠ (2 trumps)"): ", a trump" in the description pushed its kept cards off a
-        # phone's line, and "(trump)" after each of several trumps the label's end
+        # A trump thrown away is named where there is room for it on a phone's line: in
+        # the label of a discard of one or two cards ("Discard 10♣ (trump)", "Discard 8♥
+        # Q♥ (2 trumps)"), at the start of the description of three or four, which keep
+        # one card or none ("2 trumps · puts 11 points in · keeps 10♥"): "Сбросить: 10♣
+        # 10♥ 10♦ (2 козыря)" was cut, as "(trump)" after each of several trumps was.
         trumps = _trumps(cards, obs)
         if len(cards) == 1:
             shown = _marked(cards[0], obs, locale)
-        elif trumps:
+        elif trumps and len(cards) <= LABEL_TRUMPS:
             shown += t("opt.trumps_in", locale, n=trumps)
         label = t("opt.discard", locale, cards=shown)
         if last and obs.seat is not None:
@@ -130,6 +142,8 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
             desc = t(
                 "opt.discard_desc", locale, points=_points(cards), kept=_kept(action, obs, locale)
             )
+        if trumps and len(cards) > LABEL_TRUMPS:
+            desc = t("opt.trumps_first", locale, n=trumps, rest=desc)
         return MoveOption(action, "discard", label, desc, _best(cards, obs))
     molodka = is_molodka(action)
     return MoveOption(

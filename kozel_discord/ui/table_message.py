@@ -280,7 +280,7 @@ def layout(
         row.add_item(HandButton(table.table_id, t("button.my_hand", locale)))
         row.add_item(LastTricksButton(table.table_id, t("button.last_tricks", locale)))
         box.add_item(row)
-    box.add_item(discord.ui.TextDisplay(summary(table, obs, locale)))
+    box.add_item(discord.ui.TextDisplay(summary(table, obs, locale, final=final)))
     view.add_item(box)
     return view
 
@@ -364,8 +364,9 @@ def result_line(obs: Observation, locale: str) -> str:
     return reason_line(r, locale, team)
 
 
-def summary(table: Table, obs: Observation, locale: str) -> str:
-    """Everything else, as text: the game, trump and stock, seats, tricks and the score."""
+def summary(table: Table, obs: Observation, locale: str, *, final: bool = False) -> str:
+    """Everything else, as text: the game, trump and stock, seats, tricks and the score;
+    ``final``: the game is over (no dealer now, its seal opened in the game's summary)."""
     trump = t(
         "table.trump",
         locale,
@@ -380,7 +381,7 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
     for team in (0, 1):
         first, second = (
             render.who(table.seats[i], locale)
-            + (t("table.dealer_mark", locale) if i == obs.dealer else "")
+            + (t("table.dealer_mark", locale) if i == obs.dealer and not final else "")
             for i in render.TEAM_SEATS[team]
         )
         players = t("team.pair", locale, first=first, second=second)
@@ -404,7 +405,9 @@ def summary(table: Table, obs: Observation, locale: str) -> str:
     if last and not obs.series_over:  # only a move the clock made: the trick lists the rest
         lines.append(last)
     sealed = fair.commitment(table, obs.game_number)
-    if sealed is not None:  # the full value is in "Tricks so far"
+    if sealed is not None and final:  # "Deal sealed" beside "Game 1 has ended" misled
+        lines.append(t("fair.table_opened", locale))
+    elif sealed is not None:  # the full value is in "Tricks so far"
         lines.append(t("fair.table", locale, short=fair_deals.short(sealed)))
     # Small print: the picture shows all of it (players asked why the message said it
     # twice); the words stay for notifications, screen readers and clients without images.

@@ -11,11 +11,27 @@ from typing import Any
 import discord
 import pytest
 
-from gallery.richtext import Names, Style, inline
-from kozel_discord.engine import HAND_SIZE, ActionKind, Observation, Series, observe, team_of
+from gallery.richtext import Names, Style, inline, layout
+from kozel_discord.engine import (
+    HAND_SIZE,
+    ActionKind,
+    Observation,
+    Series,
+    card,
+    observe,
+    team_of,
+)
+from kozel_discord.i18n import t
 from kozel_discord.service import Seat, Table, TableStatus
-from kozel_discord.ui import board, moves, pictures
-from kozel_discord.ui.emojis import CARD_EMOJIS, CardEmojis, sync_card_emojis, versioned_name
+from kozel_discord.ui import board, moves, pictures, table_message
+from kozel_discord.ui.emojis import (
+    CARD_EMOJIS,
+    CardEmojis,
+    card_text,
+    cards_text,
+    sync_card_emojis,
+    versioned_name,
+)
 
 
 def _table(series: Series) -> Table:
@@ -86,7 +102,21 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
             assert len(o.label) <= 100 and len(o.description) <= 100
             if o.group == "discard":
                 points = sum(c.points for c in o.action.cards)
-                # the last play says whose the points become; an earlier one cannot know
+                # trumps thrown away are named: "(trump)" after a single card, "(2 trumps)"
+                # once after two ("(trump)" after each ran off a phone), the count first in
+                # the description of three or four (their label has no room left)
+                trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
+                counted = f"{trumps}\u00a0trump{'s' * (trumps != 1)}"
+                desc = o.description
+                if len(o.action.cards) == 1:
+                    assert o.label.endswith(" (trump)") == bool(trumps), o.label
+                elif len(o.action.cards) == 2:
+                    assert o.label.endswith(f" ({counted})") == bool(trumps), o.label
+                else:
+                    assert "trump" not in o.label, o.label
+                    assert desc.startswith(f"{counted}\u00a0· ") == bool(trumps), desc
+                    desc = desc.removeprefix(f"{counted}\u00a0· ")
+                assert "trump" not in desc, desc
                 # the last play says whose the points become; an earlier one cannot know,
                 # and says what stays in the hand instead (both do not fit a phone's line)
                 left = len(obs.hand) - len(o.action.cards)
@@ -95,23 +125,13 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
                     ours = team_of(obs.top_seat) == team_of(obs.seat)
                     start = "gives your team" if ours else "gives the opponents"
                     amount = f"{points}\u00a0point{'s' * (points != 1)}" if points else "nothing"
-                    assert o.description == f"{start} {amount}", o.description
+                    assert desc == f"{start} {amount}", desc
                 else:
                     # the verb: "11 points · keeps …" read as points won
                     said = f"puts {points}\u00a0point" if points else "puts nothing in"
-                    assert o.description.startswith(said), o.description
-                    assert ("\u00a0· keeps\u00a0" in o.description) == bool(left), o.description
+                    assert desc.startswith(said), desc
+                    assert ("\u00a0· keeps\u00a0" in desc) == bool(left), desc
                 gives[start] += 1
-                # trumps thrown away are named in the label: "(trump)" after a single card,
-                # "(2 trumps)" once after several ("(trump)" after each ran off a phone)
-                trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
-                if len(o.action.cards) == 1:
-                    assert o.label.endswith(" (trump)") == bool(trumps), o.label
-                else:
-                    marked = f" ({trumps}\u00a0trump{'s' * (trumps != 1)})"
-                    assert o.label.endswith(marked) == bool(trumps), o.label
-                    assert "(trump)" not in o.label, o.label
-                assert "trump" not in o.description, o.description
             if o.group == "lead":
                 # what stays in the hand, and nothing about it when nothing does
                 left = len(obs.hand) - len(o.action.cards)
@@ -119,9 +139,17 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
             if o.group in ("discard", "lead"):
                 assert "last" not in o.description, o.description
             if o.group == "beat":
-                assert " beats\u00a0" in o.description
+                # which card beats which: "A♦ beats 7♦", "A♦ on 7♦, 6♠ on 9♦ (1 trump)"
+                trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
+                top = [card_text(c, "en-US") for c in obs.top]
+                if len(o.action.cards) == 1:
+                    assert f" beats\u00a0{top[0]}" in o.description, o.description
+                else:
+                    assert o.description.count(" on\u00a0") == len(top), o.description
+                    counted = f" ({trumps}\u00a0trump{'s' * (trumps != 1)})"
+                    assert o.description.endswith(counted) == bool(trumps), o.description
                 last = len(obs.trick) == 3
-                # the outcome first: a phone cuts the end of a long description
+                # the outcome first: what a player reads first
                 outcome = "takes the trick" if last else "on top for now"
                 assert o.description.startswith(f"{outcome}\u00a0· "), o.description
         for name, group in groups.items():
@@ -326,22 +354,34 @@ def test_who_wins_the_trick_is_said_once_the_lead_has_an_answer() -> None:
         assert ("Winning:" in text) == (len(obs.trick) > 1), text
 
 
-# What a phone shows of a menu description on one line, measured as the gallery draws it
-# (Noto Sans at 14 px, the client's font): the Russian "1 козырь, 10 очков · в руке 7♦ J♦
-# 6♥" already touched the edge, and "… · останутся 6♥ 7♦ J♦" lost its last card; "Puts 0
-# points into the trick, a trump · kee…" lost all of them.
+# What a phone shows of a menu line, measured as the gallery draws it (Noto Sans at 14 px,
+# the client's font): the Russian "1 козырь, 10 очков · в руке 7♦ J♦ 6♥" touched the edge.
+# A label longer than that is cut; a longer description goes on to a second line (the
+# client wraps descriptions), which makes the menu longer: most keep to one.
 PHONE_EDGE = 545.0  # px at 2x: "… · kee" (533) was drawn, "… · keep" (550) was not
 
 
 @functools.cache
-def _drawn_width(text: str) -> float:
-    return sum(p.width() for p in inline(text, Style(size=14), Names()))
+def _drawn_width(text: str, size: int = 14) -> float:
+    return sum(p.width() for p in inline(text, Style(size=size), Names()))
+
+
+def _lines(text: str) -> int:
+    """How many lines a description takes in a phone's menu (the client wraps them)."""
+    return len(layout(inline(text, Style(size=14), Names()), int(PHONE_EDGE), 14))
+
+
+def _label_width(label: str) -> float:
+    """A menu label as the gallery draws it: its card emoji, then the words at 16 px."""
+    return _drawn_width(f"<:c:{10**18}> {label}", 16)
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
-def test_a_lead_discard_or_molodka_description_fits_a_phone(locale: str) -> None:
+def test_every_move_label_and_description_fits_a_phone(locale: str) -> None:
     assert _drawn_width("1 козырь, 10 очков · в руке 7♦ J♦ 6♥") < PHONE_EDGE  # touched it
-    shown: dict[str, set[str]] = {"lead": set(), "discard": set(), "molodka": set()}
+    groups = ("lead", "discard", "molodka", "beat")
+    shown: dict[str, set[str]] = {g: set() for g in groups}
+    labels: dict[str, set[str]] = {g: set() for g in groups}
     for seed in range(60):
         series, rng = Series(seed), random.Random(seed)
         for _ in range(40):
@@ -349,14 +389,47 @@ def test_a_lead_discard_or_molodka_description_fits_a_phone(locale: str) -> None
             if series.over or seat is None:
                 break
             for o in moves.move_options(observe(series, seat), locale):
-                if o.group in shown:
-                    shown[o.group].add(o.description)
+                shown[o.group].add(o.description)
+                labels[o.group].add(o.label)
             series.apply(seat, rng.choice(series.legal_actions(seat)))
-    for group, texts in shown.items():
+    for group in groups:
+        assert shown[group] and labels[group], group
         # the longest ones (drawing thousands takes seconds; the width follows the length)
-        longest = sorted(texts, key=len)[-150:]
-        widest = max(longest, key=_drawn_width)
-        assert _drawn_width(widest) <= PHONE_EDGE, (group, widest, _drawn_width(widest))
+        widest = max(sorted(shown[group], key=len)[-150:], key=_drawn_width)
+        if group in ("beat", "discard"):
+            # which card beats which (several pairs), the points and the kept cards (the
+            # Russian "во взятку 11 очков · в руке 10♣ 9♥ 10♥"): the client wraps them
+            assert max(map(_lines, shown[group])) <= 2, group
+        else:
+            assert _drawn_width(widest) <= PHONE_EDGE, (group, widest, _drawn_width(widest))
+        widest = max(sorted(labels[group], key=len)[-150:], key=_label_width)
+        assert _label_width(widest) <= PHONE_EDGE, (group, widest, _label_width(widest))
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_the_widest_beats_and_discards_fit_a_phone(locale: str) -> None:
+    # Rare in random play, drawn with the widest cards (tens): four cards beating a molodka
+    # ("Побить: 10♦ + 10♥ + 10♥ + 10♥" was cut; its four pairs took four lines), two
+    # trumps among two or four discarded ("Сбросить: 10♣ 10♥ 10♦ (2 козыря)" was cut).
+    tens = [card(c) for c in ("10c", "10d", "10h", "10s")]
+    four, two = cards_text(tens, locale), cards_text(tens[:2], locale)
+    assert _label_width(t("opt.beat", locale, cards=four)) <= PHONE_EDGE
+    two_trumps = two + t("opt.trumps_in", locale, n=2)
+    assert _label_width(t("opt.discard", locale, cards=two_trumps)) <= PHONE_EDGE
+    for n, most in ((3, 2), (4, 3)):  # lines: a molodka's four pairs may take a third
+        pairs = ", ".join(t("opt.pair_short", locale, new=c, old=c) for c in four.split()[:n])
+        pairs += t("opt.trumps_in", locale, n=n)
+        for key in ("opt.takes", "opt.on_top"):
+            desc = t("opt.beat_desc", locale, outcome=t(key, locale), pairs=pairs)
+            assert _lines(desc) <= most, desc
+    kept = t("opt.keeps", locale, cards=cards_text(tens[:1], locale))
+    for rest in (
+        t("opt.discard_desc", locale, points=30, kept=kept),
+        t("opt.discard_desc_foes", locale, points=33),
+        t("opt.discard_desc_ours", locale, points=33),
+    ):
+        desc = t("opt.trumps_first", locale, n=3, rest=rest)
+        assert _lines(desc) <= 2, desc
 
 
 def test_the_move_menu_comes_right_under_the_picture() -> None:
@@ -407,3 +480,15 @@ def test_a_single_legal_move_is_one_button() -> None:
                 checked += 1
             series.apply(seat, rng.choice(series.legal_actions(seat)))
     assert checked > 10
+
+
+def test_refresh_does_not_look_like_my_hand() -> None:
+    # Both carried 🃏: "Refresh" on the board read as a second "My hand".
+    series = Series(3)
+    table = _table(series)
+    buttons = _components(board.board_view(table, observe(series, 0), 1, "en-US"))
+    refresh = [c for c in buttons if c.get("type") == 2 and c.get("label") == "Refresh"]
+    assert len(refresh) == 1 and refresh[0]["emoji"]["name"] == "🔄"
+    shown = _components(table_message.layout(table, observe(series, None), "en-US"))
+    my_hand = [c for c in shown if c.get("type") == 2 and c.get("label") == "My hand"]
+    assert len(my_hand) == 1 and my_hand[0]["emoji"]["name"] == "🃏"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import discord
+import pytest
 
 from kozel_discord.engine import Series
 from kozel_discord.i18n import t
@@ -103,3 +104,11 @@ def test_the_lobby_keeps_cancel_apart_and_names_seats_and_computers_shortly() ->
             assert f"({t('team.b', locale)})" not in (field.value or "")
             first = render.seat_number(0 if field is teams[0] else 1, locale)
             assert (field.value or "").startswith(f"**{first}**"), field.value
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_the_lobby_footer_names_the_timer_the_host_may_set(locale: str) -> None:
+    # "The host sets the length and hints below", over a "Timer: 60 s" button.
+    timer = t("lobby.timer_button_off", locale).split(":")[0].lower()
+    for key in ("lobby.rules_footer", "lobby.rules_footer_length"):
+        assert timer[:6] in t(key, locale).lower(), (key, timer)

@@ -18,7 +18,16 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from kozel_discord.engine import Action, ActionKind, Game, Series, card, cards, observe
+from kozel_discord.engine import (
+    Action,
+    ActionKind,
+    Game,
+    Series,
+    card,
+    cards,
+    observe,
+    observe_game_end,
+)
 from kozel_discord.i18n import t
 from kozel_discord.ui import pictures
 from kozel_discord.ui.pictures import hand as hand_picture
@@ -520,3 +529,33 @@ def test_no_word_of_the_pictures_is_cut_in_any_language(
             drawn += 1
             s.apply(s.turn, rng.choice(s.legal_actions(s.turn)))
     assert drawn > 100 and not cut, sorted(set(cut))
+
+
+def test_the_board_shows_no_card_back_beside_an_empty_stock() -> None:
+    # "Stock: 0" beside a card back said there were cards left to draw.
+    hands = ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"]
+
+    def backs_in_the_header(stock: str) -> int:
+        board = _pixels(
+            pictures.draw_hand(observe(series_with(position(hands, stock=stock)), 0), LABELS)
+        )
+        top = board.convert("RGB").crop((0, 0, board.width, hand_picture.TOP - 8))
+        return sum(1 for px in top.getdata() if px == style.BACK)
+
+    assert backs_in_the_header("6d 7d 8d 9h") > 100
+    assert backs_in_the_header("") == 0
+
+
+def test_the_picture_of_a_finished_game_shows_no_dealer() -> None:
+    # "Dealer" on a seat under "Game 1 has ended": no one deals that game any more.
+    s = Series(8)
+    rng = random.Random(8)
+    while not observe(s, None).results:
+        turn = s.turn
+        assert turn is not None
+        s.apply(turn, rng.choice(s.legal_actions(turn)))
+    end = observe_game_end(s, None)
+    assert end is not None
+    assert table_picture.table_state(end, LABELS).dealer is None
+    live = observe(s, None)  # the next game, being dealt
+    assert table_picture.table_state(live, LABELS).dealer == live.dealer

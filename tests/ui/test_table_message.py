@@ -175,3 +175,20 @@ def test_a_phone_sees_whose_turn_then_the_picture_then_the_words() -> None:
     assert texts[1].startswith("**Current trick") and "• " in texts[1]
     assert texts[2] == summary(table, obs, "en-US")
     assert all(line.startswith("-# ") for line in texts[2].splitlines())
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_a_finished_game_has_no_dealer_and_its_seal_is_opened(locale: str) -> None:
+    # "🔒 Deal sealed" and "Alice (dealer)" under "Game 1 has ended", while the game's
+    # summary already said "🔓 Seal … opened".
+    table = _after_game_one(4)
+    assert table.series is not None
+    table.series_key, table.salts = "k" * 12, ["00" * 16]
+    end = observe_game_end(table.series, None)
+    assert end is not None
+    sealed, dealer = t("fair.table", locale, short="")[:8], t("table.dealer_mark", locale)
+    live = summary(table, end, locale)
+    assert sealed in live and dealer in live and t("fair.table_opened", locale) not in live
+    final = summary(table, end, locale, final=True)
+    assert sealed not in final and dealer not in final
+    assert t("fair.table_opened", locale) in final

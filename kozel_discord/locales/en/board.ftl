@@ -8,6 +8,13 @@ opt-takes = takes the trick
 opt-on_top = on top for now
 opt-beat = Beat with { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
+# In a beat of several cards, one of its pairs (several are joined by commas).
+opt-pair_short = { $new } on { $old }
+# A discard of three or four cards: how many are trumps, before $rest (its description).
+opt-trumps_first = { $n ->
+        [one] { $n } trump
+       *[other] { $n } trumps
+    } · { $rest }
 opt-discard = Discard { $cards }
 # $kept (here and in opt-lead_desc) is empty or opt-keeps. A trump discarded is marked in
 # the label; the last play says whose the points become and leaves out the kept cards.
@@ -26,7 +33,7 @@ opt-discard_desc_ours = { $points ->
         [one] gives your team { $points } point
        *[other] gives your team { $points } points
     }
-# After the cards of a discard of several cards, how many of them are trumps.
+# After the cards of a discard of two cards, how many of them are trumps.
 opt-trumps_in = {" "}({ $n ->
         [one] { $n } trump
        *[other] { $n } trumps
@@ -75,9 +82,10 @@ board-role_opponent = opponent
 board-on_top = Winning: { $role } { $who } with { $cards }
 board-on_top_you = Winning: you, with { $cards }
 board-team = Partner: { $partner } · opponents: { $first }, { $second }
-board-trump = Trump: { $card } ({ $suit }) · stock: { $stock ->
-        [one] { $stock } card
-       *[other] { $stock } cards
+board-trump = Trump: { $card } ({ $suit }) · { $stock ->
+        [0] the stock is empty
+        [one] stock: { $stock } card
+       *[other] stock: { $stock } cards
     }
 board-hand = Your cards: { $cards }
 

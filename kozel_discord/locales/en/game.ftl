@@ -63,9 +63,10 @@ trick-molodka = { $who } laid a molodka: { $cards }
 trick-discard = { $who } discarded { $cards }
 
 table-title = Kozel — game { $n }
-table-trump = Trump: **{ $card }** ({ $suit }) · stock: { $stock ->
-        [one] { $stock } card
-       *[other] { $stock } cards
+table-trump = Trump: **{ $card }** ({ $suit }) · { $stock ->
+        [0] the stock is empty
+        [one] stock: { $stock } card
+       *[other] stock: { $stock } cards
     }
 table-dealer_mark = {" "}(dealer)
 table-tricks = { $n ->

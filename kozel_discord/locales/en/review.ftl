@@ -32,7 +32,7 @@ review-capped = The bot was busy: some moves were judged on fewer deals.
 review-legend-best = ✅ the best
 review-legend-close = ☑️ close to it
 review-legend-costly = ⚠️ cost { $points } or more
-review-legend-worst = ❌ the costliest
+review-legend-worst = ❌ among the costliest
 
 review-act-lead = leading { $cards }
 review-act-beat = beating with { $cards }

@@ -7,7 +7,10 @@ table-defeat_points = Defeat points (series to { $target }): { $a } · { $b }
 table-eggs = Eggs so far: { $n }
 
 button-last_tricks = Tricks so far
-tricks-title = Tricks of game { $n } so far: { $total }
+tricks-title = Game { $n }: { $total ->
+        [one] { $total } trick
+       *[other] { $total } tricks
+    } so far
 tricks-none = No trick has been taken in this game yet.
 tricks-taker = { $who } took it ({ $team })
 

@@ -4,11 +4,24 @@ opt-trump = { $card } (козырь)
 opt-keeps = {" "}· в руке { $cards }
 opt-pair = { $new } бьёт { $old }
 opt-takes = взятка ваша
-opt-on_top = пока сверху
+opt-on_top = пока ваша
 opt-beat = Побить: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
+# In a beat of several cards, one of its pairs (several are joined by commas).
+opt-pair_short = { $new } на { $old }
+# A discard of three or four cards: how many are trumps, before $rest (its description).
+opt-trumps_first = { $n ->
+        [one] { $n } козырь
+        [few] { $n } козыря
+       *[many] { $n } козырей
+    } · { $rest }
 opt-discard = Сбросить: { $cards }
-opt-discard_desc = во взятку { $points }{ $kept }
+opt-discard_desc = во взятку { $points ->
+        [0] ничего
+        [one] { $points } очко
+        [few] { $points } очка
+       *[many] { $points } очков
+    }{ $kept }
 opt-discard_desc_foes = { $points ->
         [0] соперникам ничего
         [one] соперникам { $points } очко
@@ -21,7 +34,7 @@ opt-discard_desc_ours = { $points ->
         [few] своей команде { $points } очка
        *[many] своей команде { $points } очков
     }
-# After the cards of a discard of several cards, how many of them are trumps.
+# After the cards of a discard of two cards, how many of them are trumps.
 opt-trumps_in = {" "}({ $n ->
         [one] { $n } козырь
         [few] { $n } козыря
@@ -74,10 +87,11 @@ board-role_opponent = соперник
 board-on_top = Сейчас берёт { $role } { $who } — { $cards }
 board-on_top_you = Сейчас берёте вы — { $cards }
 board-team = Партнёр: { $partner } · соперники: { $first }, { $second }
-board-trump = Козырь: { $card } ({ $suit }) · в колоде { $stock ->
-        [one] { $stock } карта
-        [few] { $stock } карты
-       *[many] { $stock } карт
+board-trump = Козырь: { $card } ({ $suit }) · { $stock ->
+        [0] колода пуста
+        [one] в колоде { $stock } карта
+        [few] в колоде { $stock } карты
+       *[many] в колоде { $stock } карт
     }
 board-hand = В руке: { $cards }
 

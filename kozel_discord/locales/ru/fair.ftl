@@ -2,6 +2,7 @@
 # открытые в конце игры (русский).
 
 fair-table = 🔒 Раздача запечатана: { $short }…
+fair-table_opened = 🔓 Печать раздачи вскрыта: см. итоги кона
 fair-tricks_footer = 🔒 Печать раздачи (хеш SHA-256 от зерна и соли этого кона; их откроют, когда кон закончится): { $commitment }
 fair-reveal = 🔓 Печать { $short }… вскрыта:
-fair-reveal_check = Проверка: kozel-discord verify на выгрузке JSON из повтора кона.
+fair-reveal_check = Проверить: `kozel-discord verify` с файлом из кнопки «Выгрузить JSON» в повторе кона.

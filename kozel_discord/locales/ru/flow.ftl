@@ -10,20 +10,28 @@ result-reason-thirty_or_fewer = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
        *[many] { $dp } штрафных очков
-    }**: у неё всего { $points ->
+    }**: она набрала всего { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }, а за 30 и меньше положено { $dp }.
+    }, а за 30 и меньше положено { $dp ->
+        [one] { $dp } штрафное
+        [few] { $dp } штрафных
+       *[many] { $dp } штрафных
+    }.
 result-reason-under_sixty = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
        *[many] { $dp } штрафных очков
-    }**: у неё { $points ->
+    }**: она набрала { $points ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }, а за 31–59 положено { $dp }.
+    }, а за 31–59 положено { $dp ->
+        [one] { $dp } штрафное
+        [few] { $dp } штрафных
+       *[many] { $dp } штрафных
+    }.
 result-progress = Партия до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков

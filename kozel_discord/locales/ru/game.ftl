@@ -65,10 +65,11 @@ trick-molodka = { $who } выкладывает молодку: { $cards }
 trick-discard = { $who } сбрасывает: { $cards }
 
 table-title = Козёл — кон { $n }
-table-trump = козырь: **{ $card }** ({ $suit }) · в колоде { $stock ->
-        [one] { $stock } карта
-        [few] { $stock } карты
-       *[many] { $stock } карт
+table-trump = козырь: **{ $card }** ({ $suit }) · { $stock ->
+        [0] колода пуста
+        [one] в колоде { $stock } карта
+        [few] в колоде { $stock } карты
+       *[many] в колоде { $stock } карт
     }
 table-dealer_mark = {" "}(сдаёт)
 table-tricks = { $n ->

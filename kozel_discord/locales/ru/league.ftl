@@ -3,7 +3,7 @@
 league-title = Турнирная таблица — { $guild }
 league-sorted_by = Сортировка по { $sort }
 league-empty = Рейтинговых партий ещё не было. Партии с компьютерами идут в зачёт, только если администратор включил { COMMAND("league ranked") }; начните: { COMMAND("kozel start") }!
-league-columns = Рейтинг (с { $start }) · партии и коны: выиграно–проиграно
+league-columns = Рейтинг (начальный — { $start }) · партии и коны: выиграно–проиграно
 league-columns-goats_eggs = 🐐🥚 козёл с яйцами
 league-columns-eggs = 🥚 яйца
 league-row = **{ $rank }.** { $user } · **{ $rating }** · партии { $sw }–{ $sl } · коны { $gw }–{ $gl }{ $goats_eggs ->
@@ -62,7 +62,7 @@ profile-games_value = выиграно { $w } · проиграно { $l }{ $eg
        *[many] {" "}· { $eggs } яиц
     }
 profile-defeat_points = Штрафные очки
-profile-defeat_points_value = получено { $taken } · соперникам { $inflicted }
+profile-defeat_points_value = получено { $taken } · отдано соперникам { $inflicted }
 profile-best_partner = Лучший партнёр
 profile-best_partner_value = { $user }: вместе выиграно { $won } из { $played ->
         [one] { $played } партии

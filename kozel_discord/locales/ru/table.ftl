@@ -7,7 +7,11 @@ table-defeat_points = Штрафные очки (партия до { $target }):
 table-eggs = Яиц за партию: { $n }
 
 button-last_tricks = Взятки кона
-tricks-title = Взятки кона { $n } — пока { $total }
+tricks-title = Кон { $n }: пока { $total ->
+        [one] { $total } взятка
+        [few] { $total } взятки
+       *[many] { $total } взяток
+    }
 tricks-none = В этом коне взяток ещё не было.
 tricks-taker = Взятку берёт { $who } ({ $team })
 

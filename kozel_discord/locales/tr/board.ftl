@@ -7,6 +7,10 @@ opt-takes = eli alır
 opt-on_top = şimdilik üstte
 opt-beat = Yen: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
+# In a beat of several cards, one of its pairs (several are joined by commas).
+opt-pair_short = { $old } üstüne { $new }
+# A discard of three or four cards: how many are trumps, before $rest (its description).
+opt-trumps_first = { $n } koz · { $rest }
 opt-discard = Kapalı at: { $cards }
 opt-discard_desc = { $points ->
         [0] ele puan gitmez
@@ -20,7 +24,7 @@ opt-discard_desc_ours = { $points ->
         [0] takımınıza puan gitmez
        *[other] takımınıza { $points } puan gider
     }
-# After the cards of a discard of several cards, how many of them are trumps.
+# After the cards of a discard of two cards, how many of them are trumps.
 opt-trumps_in = {" "}({ $n } koz)
 opt-lead = Aç: { $cards }
 opt-lead_desc = { $trump ->
@@ -55,7 +59,10 @@ board-role_opponent = rakip
 board-on_top = Şu an alan: { $role } { $who }, { $cards }
 board-on_top_you = Şu an alan: siz, { $cards }
 board-team = Ortağınız: { $partner } · rakipler: { $first }, { $second }
-board-trump = Koz: { $card } ({ $suit }) · destede: { $stock } kart
+board-trump = Koz: { $card } ({ $suit }) · { $stock ->
+        [0] deste bitti
+       *[other] destede: { $stock } kart
+    }
 board-hand = Kartlarınız: { $cards }
 
 board-pic_trump = Koz

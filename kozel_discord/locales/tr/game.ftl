@@ -58,7 +58,10 @@ trick-molodka = { $who } molodka açtı: { $cards }
 trick-discard = { $who } kapalı attı: { $cards }
 
 table-title = Kozel — oyun { $n }
-table-trump = Koz: **{ $card }** ({ $suit }) · destede { $stock } kart
+table-trump = Koz: **{ $card }** ({ $suit }) · { $stock ->
+        [0] deste bitti
+       *[other] destede { $stock } kart
+    }
 table-dealer_mark = {" "}(dağıtan)
 table-tricks = { $n } el
 table-trick = Bu el (herkes { $k } kart)

@@ -7,7 +7,7 @@ table-defeat_points = Ceza puanı (seri { $target } puana kadar): { $a } · { 
 table-eggs = Şimdiye kadar yumurta: { $n }
 
 button-last_tricks = Oynanan eller
-tricks-title = { $n }. oyunun şimdiye kadarki elleri: { $total }
+tricks-title = { $n }. oyun: şimdiye kadar { $total } el
 tricks-none = Bu oyunda henüz el alınmadı.
 tricks-taker = { $who } aldı ({ $team })
 

@@ -4,11 +4,24 @@ opt-trump = { $card } (козир)
 opt-keeps = {" "}· у руці { $cards }
 opt-pair = { $new } б'є { $old }
 opt-takes = взятка ваша
-opt-on_top = поки зверху
+opt-on_top = поки ваша
 opt-beat = Побити: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
+# In a beat of several cards, one of its pairs (several are joined by commas).
+opt-pair_short = { $new } на { $old }
+# A discard of three or four cards: how many are trumps, before $rest (its description).
+opt-trumps_first = { $n ->
+        [one] { $n } козир
+        [few] { $n } козирі
+       *[many] { $n } козирів
+    } · { $rest }
 opt-discard = Скинути: { $cards }
-opt-discard_desc = у взятку { $points }{ $kept }
+opt-discard_desc = у взятку { $points ->
+        [0] нічого
+        [one] { $points } очко
+        [few] { $points } очки
+       *[many] { $points } очок
+    }{ $kept }
 opt-discard_desc_foes = { $points ->
         [0] суперникам нічого
         [one] суперникам { $points } очко
@@ -21,7 +34,7 @@ opt-discard_desc_ours = { $points ->
         [few] своїй команді { $points } очки
        *[many] своїй команді { $points } очок
     }
-# After the cards of a discard of several cards, how many of them are trumps.
+# After the cards of a discard of two cards, how many of them are trumps.
 opt-trumps_in = {" "}({ $n ->
         [one] { $n } козир
         [few] { $n } козирі
@@ -74,10 +87,11 @@ board-role_opponent = суперник
 board-on_top = Зараз бере { $role } { $who } — { $cards }
 board-on_top_you = Зараз берете ви — { $cards }
 board-team = Партнер: { $partner } · суперники: { $first }, { $second }
-board-trump = Козир: { $card } ({ $suit }) · у колоді { $stock ->
-        [one] { $stock } карта
-        [few] { $stock } карти
-       *[many] { $stock } карт
+board-trump = Козир: { $card } ({ $suit }) · { $stock ->
+        [0] колода порожня
+        [one] у колоді { $stock } карта
+        [few] у колоді { $stock } карти
+       *[many] у колоді { $stock } карт
     }
 board-hand = У руці: { $cards }
 

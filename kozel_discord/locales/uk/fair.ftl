@@ -2,6 +2,7 @@
 # відкриті наприкінці кону (українська).
 
 fair-table = 🔒 Роздачу запечатано: { $short }…
+fair-table_opened = 🔓 Печатку роздачі відкрито: див. підсумки кону
 fair-tricks_footer = 🔒 Печатка роздачі (хеш SHA-256 від зерна й солі цього кону; їх відкриють, коли кон закінчиться): { $commitment }
 fair-reveal = 🔓 Печатку { $short }… відкрито:
-fair-reveal_check = Перевірка: kozel-discord verify на вивантаженні JSON із повтору кону.
+fair-reveal_check = Перевірити: `kozel-discord verify` з файлом із кнопки «Вивантажити JSON» у повторі кону.

@@ -14,7 +14,11 @@ result-reason-thirty_or_fewer = **{ $team } отримує { $dp ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }, а за 30 або менше належить { $dp }.
+    }, а за 30 або менше належить { $dp ->
+        [one] { $dp } штрафне
+        [few] { $dp } штрафні
+       *[many] { $dp } штрафних
+    }.
 result-reason-under_sixty = **{ $team } отримує { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
@@ -23,7 +27,11 @@ result-reason-under_sixty = **{ $team } отримує { $dp ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }, а за 31–59 належить { $dp }.
+    }, а за 31–59 належить { $dp ->
+        [one] { $dp } штрафне
+        [few] { $dp } штрафні
+       *[many] { $dp } штрафних
+    }.
 result-progress = Партія до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок

@@ -63,10 +63,11 @@ trick-molodka = { $who } викладає молодку: { $cards }
 trick-discard = { $who } скидає: { $cards }
 
 table-title = Козел — кон { $n }
-table-trump = козир: **{ $card }** ({ $suit }) · у колоді { $stock ->
-        [one] { $stock } карта
-        [few] { $stock } карти
-       *[many] { $stock } карт
+table-trump = козир: **{ $card }** ({ $suit }) · { $stock ->
+        [0] колода порожня
+        [one] у колоді { $stock } карта
+        [few] у колоді { $stock } карти
+       *[many] у колоді { $stock } карт
     }
 table-dealer_mark = {" "}(роздає)
 table-tricks = { $n ->

@@ -3,7 +3,7 @@
 league-title = Турнірна таблиця — { $guild }
 league-sorted_by = Сортування за { $sort }
 league-empty = Рейтингових партій ще не було. Партії з комп'ютерами йдуть у залік, лише якщо адміністратор увімкнув { COMMAND("league ranked") }; почніть: { COMMAND("kozel start") }!
-league-columns = Рейтинг (з { $start }) · партії та кони: виграно–програно
+league-columns = Рейтинг (початковий — { $start }) · партії та кони: виграно–програно
 league-columns-goats_eggs = 🐐🥚 у козлах з яйцями
 league-columns-eggs = 🥚 яйця
 league-row = **{ $rank }.** { $user } · **{ $rating }** · партії { $sw }–{ $sl } · кони { $gw }–{ $gl }{ $goats_eggs ->
@@ -62,7 +62,7 @@ profile-games_value = виграно { $w } · програно { $l }{ $eggs -
        *[many] {" "}· { $eggs } яєць
     }
 profile-defeat_points = Штрафні очки
-profile-defeat_points_value = отримано { $taken } · суперникам { $inflicted }
+profile-defeat_points_value = отримано { $taken } · віддано суперникам { $inflicted }
 profile-best_partner = Найкращий партнер
 profile-best_partner_value = { $user }: разом виграно { $won } з { $played ->
         [one] { $played } партії

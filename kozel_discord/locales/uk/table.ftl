@@ -7,7 +7,11 @@ table-defeat_points = Штрафні очки (партія до { $target }): {
 table-eggs = Яєць за партію: { $n }
 
 button-last_tricks = Взятки кону
-tricks-title = Взятки кону { $n } — поки { $total }
+tricks-title = Кін { $n }: поки { $total ->
+        [one] { $total } взятка
+        [few] { $total } взятки
+       *[many] { $total } взяток
+    }
 tricks-none = У цьому кону взяток ще не було.
 tricks-taker = Взятку бере { $who } ({ $team })
 

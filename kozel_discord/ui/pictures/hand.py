@@ -91,7 +91,10 @@ def _top(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
     f = font(28, 700)  # shown at about 40% on a phone: no label under 24 px
     x = 16 + tw + 12
     x += round(text(d, (x, 34), st.labels.trump, f, style.TRUMP_GOLD, 150)) + 28
-    img.alpha_composite(back(tw, th), (x, 6))
+    if st.stock_size:
+        img.alpha_composite(back(tw, th), (x, 6))
+    else:  # an empty place, as on the table (a card back beside "Stock: 0" said otherwise)
+        d.rounded_rectangle((x, 6, x + tw, 6 + th), 6, None, style.MUTED_TEXT, 2)
     x += tw + 12
     text(d, (x, 34), f"{st.labels.stock}: {st.stock_size}", f, style.PANEL_TEXT, 170)
     if st.turn == st.seat:

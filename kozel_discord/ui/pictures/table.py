@@ -33,6 +33,7 @@ FADE_TAKER, FADE_OTHERS = 80, 120  # alpha of the felt over a taken trick's card
 # Sizes of the words: a phone shows the picture at about 40%, where 24 px read as 10 (the
 # pills were 22 and 24 px, the labels 24, then 26: players still found them too small).
 LABEL, PILL, TURN_PILL = 28, 28, 30
+SCORE, NAME = 32, 32  # the score's numbers and the seats' names: what a player looks for
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +51,7 @@ class TableState:
     bottom: int
     hand_sizes: tuple[int, int, int, int]
     turn: int | None
-    dealer: int
+    dealer: int | None  # None once the game is over (no one deals it any more)
     trump_card: Card
     stock_size: int
     tricks: tuple[int, int]
@@ -85,7 +86,7 @@ def table_state(
         bottom=0,
         hand_sizes=obs.hand_sizes,
         turn=obs.turn,
-        dealer=obs.dealer,
+        dealer=None if len(obs.results) >= obs.game_number else obs.dealer,
         trump_card=obs.trump_card,
         stock_size=obs.stock_size,
         tricks=obs.tricks,
@@ -126,14 +127,14 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
         d.rounded_rectangle(box, 16, style.PANEL, style.TEAM[team], 3)
         colour = style.TEAM[team]
         tricks = f"{st.labels.tricks}: {st.tricks[team]}"
-        tf = font(LABEL, 600)
+        tf = font(SCORE, 700)
         tw = tf.getlength(tricks)
         text(d, (box[2] - 16, box[1] + 26), tricks, tf, style.PANEL_TEXT, anchor="rm")
         name = st.labels.team_names[team]
-        text(d, (x0 + 16, box[1] + 26), name, font(28, 700), colour, half - 48 - tw)
+        text(d, (x0 + 16, box[1] + 26), name, font(SCORE, 700), colour, half - 48 - tw)
         dp = st.defeat_points[team]
         score = f"{dp}/{st.target}"
-        sf = font(LABEL, 700)
+        sf = font(SCORE, 800)
         text(d, (box[2] - 16, box[1] + 62), score, sf, style.PANEL_TEXT, anchor="rm")
         label_w = half - 48 - sf.getlength(score)
         label = st.labels.defeat_points
@@ -197,7 +198,7 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
 def name_font(name: str, room: float) -> Font:
     """The font a seat's name is drawn in: condensed, then smaller, before a long name is
     cut ("Компьютер 2" in a side seat)."""
-    for size, width in ((28, 100), (28, 75), (24, 75), (22, 75)):
+    for size, width in ((NAME, 100), (NAME, 75), (28, 75), (24, 75), (22, 75)):
         f = font(size, 700, width)
         if fit(name, f, room) == clean(name):
             break
