@@ -262,7 +262,7 @@ def test_random_play_draws_every_state() -> None:
         obs = observe(s, None)
         last = pictures.last_trick(obs) or last
         table = _pixels(pictures.draw_table(obs, LABELS, last))
-        assert table.size == (800, 760)
+        assert table.size == (table_picture.W, table_picture.H)
         seat = s.turn
         assert seat is not None
         board = _pixels(pictures.draw_hand(observe(s, seat), LABELS, last))
@@ -284,7 +284,7 @@ def test_same_state_is_drawn_once() -> None:
 def test_odd_names_do_not_break_the_picture(name: str) -> None:
     labels = pictures.Labels((name, name, name, name), team_names=(name, name))
     s = _mid_trick()
-    assert _pixels(pictures.draw_table(observe(s, None), labels)).size == (800, 760)
+    assert _pixels(pictures.draw_table(observe(s, None), labels)).size == (table_picture.W, table_picture.H)
     assert _pixels(pictures.draw_hand(observe(s, 0), labels)).width == 800
 
 
@@ -559,3 +559,14 @@ def test_the_picture_of_a_finished_game_shows_no_dealer() -> None:
     assert table_picture.table_state(end, LABELS).dealer is None
     live = observe(s, None)  # the next game, being dealt
     assert table_picture.table_state(live, LABELS).dealer == live.dealer
+
+
+def test_the_bottom_seats_turn_pill_keeps_inside_the_felts_edge() -> None:
+    # The bottom seat's "Turn" hung over the felt's edge line, 2 px from the picture's.
+    hands = ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"]
+    obs = observe(series_with(position(hands, leader=0)), None)
+    assert obs.turn == 0
+    table = _pixels(pictures.draw_table(obs, LABELS)).convert("RGB")
+    edge = table_picture.H - 5  # the felt's edge line (3 px wide)
+    below = table.crop((table_picture.W // 2 - 40, edge - 2, table_picture.W // 2 + 40, edge + 2))
+    assert max(sum(px) for px in below.getdata()) < 300  # felt and its line: no white pill

@@ -17,12 +17,12 @@ from .draw import Box, egg, paste_cards, pill, row_width, text
 from .fonts import Font, clean, fit, font
 from .model import FinishedTrick, Labels
 
-W, H = 800, 760
+W, H = 800, 784
 HEADER = 112
 CARD_W, CARD_H, CARD_STEP = 74, 104, 38
 # Where each seat sits, by its place relative to the bottom seat: bottom, left, top, right.
 SEAT_BOX: tuple[Box, Box, Box, Box] = (
-    (230, H - 112, 570, H - 14),
+    (230, H - 136, 570, H - 38),  # its "Turn" pill below it, inside the felt's edge
     (12, 380, 196, 478),
     (230, HEADER + 20, 570, HEADER + 118),  # its 30-px "Turn" pill clear of the score
     (W - 196, 380, W - 12, 478),
@@ -189,8 +189,9 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
     if n == 0:
         d.text((x0 + 22, by + bh / 2), "—", fill=style.MUTED_TEXT, font=font(24), anchor="lm")
     if turn:  # on the box's outer edge: over the bottom seat's box it touched the frame
-        # of that seat's play (the bottom edge is near the picture's: kept inside it)
-        cy = y0 - 4 if _place(st, seat) else min(y1 + 6, H - TURN_PILL * 0.75 - 1)
+        # of that seat's play (below that box the picture keeps room for it: it hung over
+        # the felt's edge)
+        cy = y0 - 4 if _place(st, seat) else y1 + 6
         # centred: left of the middle it covered the bottom seat's card backs
         pill(d, ((x0 + x1) / 2, cy), st.labels.turn, style.TURN, style.BLACK, TURN_PILL)
 
