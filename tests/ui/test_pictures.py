@@ -284,7 +284,10 @@ def test_same_state_is_drawn_once() -> None:
 def test_odd_names_do_not_break_the_picture(name: str) -> None:
     labels = pictures.Labels((name, name, name, name), team_names=(name, name))
     s = _mid_trick()
-    assert _pixels(pictures.draw_table(observe(s, None), labels)).size == (table_picture.W, table_picture.H)
+    assert _pixels(pictures.draw_table(observe(s, None), labels)).size == (
+        table_picture.W,
+        table_picture.H,
+    )
     assert _pixels(pictures.draw_hand(observe(s, 0), labels)).width == 800
 
 
