@@ -573,3 +573,12 @@ def test_the_bottom_seats_turn_pill_keeps_inside_the_felts_edge() -> None:
     edge = table_picture.H - 5  # the felt's edge line (3 px wide)
     below = table.crop((table_picture.W // 2 - 40, edge - 2, table_picture.W // 2 + 40, edge + 2))
     assert max(sum(px) for px in below.getdata()) < 300  # felt and its line: no white pill
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_a_computers_name_in_a_side_seat_keeps_a_readable_size(locale: str) -> None:
+    # «Компьютер 2» shrank to 24 px in a side seat beside names of 32.
+    x0, _, x1, _ = table_picture.SEAT_BOX[1]
+    name = t("computer.name", locale, n=4)
+    f = table_picture.name_font(name, x1 - x0 - 36)
+    assert f.size >= 28 and fit(name, f, x1 - x0 - 36) == clean(name), (name, f.size)

@@ -23,9 +23,11 @@ CARD_W, CARD_H, CARD_STEP = 74, 104, 38
 # Where each seat sits, by its place relative to the bottom seat: bottom, left, top, right.
 SEAT_BOX: tuple[Box, Box, Box, Box] = (
     (230, H - 136, 570, H - 38),  # its "Turn" pill below it, inside the felt's edge
-    (12, 380, 196, 478),
+    # the side seats 194 px wide: "Компьютер 2" at 28 px (at 184 it shrank to 24, beside
+    # names of 32), their plays of 4 cards a little closer together
+    (12, 380, 206, 478),
     (230, HEADER + 20, 570, HEADER + 118),  # its 30-px "Turn" pill clear of the score
-    (W - 196, 380, W - 12, 478),
+    (W - 206, 380, W - 12, 478),
 )
 TRICK_TOP = HEADER + 138
 SIDE_GAP = 24  # px at least between the two side seats' plays (4 cards each)
