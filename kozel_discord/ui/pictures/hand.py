@@ -119,7 +119,7 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
         marked = p.seat == st.marked_seat
         name = st.labels.seat_names[p.seat]
         colour = style.TEAM[p.seat & 1]
-        text(d, (x + w / 2, TRICK_Y - 22), name, font(26, 700, 75), colour, w + gap - 4, "mm")
+        text(d, (x + w / 2, TRICK_Y - 22), name, font(28, 700, 75), colour, w + gap - 4, "mm")
         if marked:
             d.rounded_rectangle(
                 (x - 6, TRICK_Y - 6, x + w + 6, TRICK_Y + CARD_H + 6), 12, style.WIN
