@@ -28,12 +28,13 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     empty = [i for i in range(4) if table.seats[i] is None]
     if empty:
         view.add_item(AddComputerSelect(table, empty, locale))
-    for action in ("leave", "timer", "begin"):
-        view.add_item(LobbyButton(table, action, locale))
+    view.add_item(LobbyButton(table, "timer", locale))
     view.add_item(RulesButton(table, "length", locale))
     if lobby_rules.hints_possible(table):
         view.add_item(RulesButton(table, "hints", locale))
     view.add_item(PingsButton(table.table_id, locale))
+    for action in ("leave", "begin"):
+        view.add_item(LobbyButton(table, action, locale))
     view.add_item(LobbyButton(table, "cancel", locale))  # last, on a row of its own
     return view
 
@@ -188,7 +189,12 @@ class LobbyButton(
                 style=style,
                 custom_id=f"kozel:lobby:{table_id}:{action}",
                 disabled=disabled,
-                row=4 if action == "cancel" else 2,  # last, away from "Leave"
+                # on the settings' row each button has its emoji, as the footer names them
+                emoji="⏱️" if action == "timer" else None,
+                # the settings first (Timer with Length and Hints), then Leave and Start,
+                # Cancel last, away from "Leave": Start came before Length and Hints, and
+                # a host could start before setting them
+                row={"cancel": 4, "timer": 2}.get(action, 3),
             )
         )
         self.table_id, self.action = table_id, action
@@ -246,7 +252,7 @@ class RulesButton(
                 style=style,
                 emoji=emoji,
                 custom_id=f"kozel:rules:{table_id}:{action}",
-                row=3,
+                row=2,
             )
         )
         self.table_id, self.action = table_id, action

@@ -197,7 +197,7 @@ class PingsButton(
                 label=t("ping.button", locale)[:80],
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"kozel:pings:{table_id}",
-                row=3,  # with the house rules' buttons: Leave, Timer and Start fill row 2
+                row=2,  # with the house rules' buttons (Timer, Length, Hints)
             )
         )
         self.table_id = table_id

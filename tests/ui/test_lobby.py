@@ -110,5 +110,23 @@ def test_the_lobby_keeps_cancel_apart_and_names_seats_and_computers_shortly() ->
 def test_the_lobby_footer_names_the_timer_the_host_may_set(locale: str) -> None:
     # "The host sets the length and hints below", over a "Timer: 60 s" button.
     timer = t("lobby.timer_button_off", locale).split(":")[0].lower()
+    button = LobbyButton(_lobby(None), "timer", locale).item
+    assert isinstance(button, discord.ui.Button) and button.emoji is not None
     for key in ("lobby.rules_footer", "lobby.rules_footer_length"):
         assert timer[:6] in t(key, locale).lower(), (key, timer)
+        assert str(button.emoji) in t(key, locale), key  # the footer's marks are the buttons'
+
+
+def test_the_settings_come_before_start() -> None:
+    # "Start" sat on the row above Length and Hints: a host could start before setting them.
+    table = _lobby(None)
+    table.status = TableStatus.LOBBY
+    items = [getattr(c, "item", c) for c in lobby_view(table, "en-US").children]
+    rows = {
+        (b.custom_id or "").split(":")[-1]: b.row
+        for b in items
+        if isinstance(b, discord.ui.Button) and b.row is not None
+    }
+    settings = [rows["timer"], rows["length"], rows[table.table_id]]  # the pings button's id
+    assert max(settings) < rows["begin"] < rows["cancel"], rows
+    assert rows["leave"] == rows["begin"]
