@@ -150,7 +150,7 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
                     assert o.description.endswith(counted) == bool(trumps), o.description
                 last = len(obs.trick) == 3
                 # the outcome first: what a player reads first
-                outcome = "takes the trick" if last else "on top for now"
+                outcome = "takes the trick" if last else "winning so far"
                 assert o.description.startswith(f"{outcome}\u00a0· "), o.description
         for name, group in groups.items():
             descriptions = [o.description for o in group]

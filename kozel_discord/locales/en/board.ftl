@@ -5,7 +5,7 @@ opt-trump = { $card } (trump)
 opt-keeps = {" "}· keeps { $cards }
 opt-pair = { $new } beats { $old }
 opt-takes = takes the trick
-opt-on_top = on top for now
+opt-on_top = winning so far
 opt-beat = Beat with { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 # In a beat of several cards, one of its pairs (several are joined by commas).

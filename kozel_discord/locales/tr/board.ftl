@@ -4,7 +4,7 @@ opt-trump = { $card } (koz)
 opt-keeps = {" "}· elde: { $cards }
 opt-pair = { $new }, { $old } kartını yener
 opt-takes = eli alır
-opt-on_top = şimdilik üstte
+opt-on_top = şimdilik alıyor
 opt-beat = Yen: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 # In a beat of several cards, one of its pairs (several are joined by commas).
