@@ -104,6 +104,12 @@ class Observation:
     def my_turn(self) -> bool:
         return self.seat is not None and self.turn == self.seat
 
+    @property
+    def game_over(self) -> bool:
+        """This game has its result: the view of a game just ended (or of the series'
+        last), where nobody deals or plays it any more."""
+        return 1 <= self.game_number <= len(self.results)
+
     def can_declare_molodka(self) -> bool:
         return any(a.kind is ActionKind.MOLODKA for a in self.legal_actions)
 

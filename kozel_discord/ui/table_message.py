@@ -355,7 +355,7 @@ def turn_text(table: Table, obs: Observation, locale: str) -> str:
 
 
 def result_line(obs: Observation, locale: str) -> str:
-    if not 1 <= obs.game_number <= len(obs.results):
+    if not obs.game_over:
         return ""
     r = obs.results[obs.game_number - 1]
     # why, in card points: the picture's "Tricks: 2" on both sides read as a tie that

@@ -96,3 +96,11 @@ def test_face_up_points_count_what_everyone_saw_and_the_discards_complete_the_sc
         assert (shown[0] + hidden[0], shown[1] + hidden[1]) == result.card_points
     public = observe(_one_trick_with_a_discard(), None)
     assert face_up_points(public.taken) == (11, 0)  # the A♣ led; K♣ and Q♦ face down
+
+
+def test_a_game_is_over_only_in_the_view_of_its_end() -> None:
+    s = first_game_played(5)
+    end = observe_game_end(s, None)
+    assert end is not None and end.game_over and end.game_number == 1
+    assert not observe(s, None).game_over  # the next game, dealt
+    assert not observe(Series(5), 0).game_over  # a game being played

@@ -36,7 +36,7 @@ from kozel_discord.ui.pictures import table as table_picture
 from kozel_discord.ui.pictures.cards import face
 from kozel_discord.ui.pictures.draw import png
 from kozel_discord.ui.pictures.fonts import ELLIPSIS, clean, fit, font
-from tests.engine.helpers import position, series_with
+from tests.engine.helpers import first_game_played, position, series_with
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("KOZEL_REGEN_GOLDEN") == "1"
@@ -551,12 +551,7 @@ def test_the_board_shows_no_card_back_beside_an_empty_stock() -> None:
 
 def test_the_picture_of_a_finished_game_shows_no_dealer() -> None:
     # "Dealer" on a seat under "Game 1 has ended": no one deals that game any more.
-    s = Series(8)
-    rng = random.Random(8)
-    while not observe(s, None).results:
-        turn = s.turn
-        assert turn is not None
-        s.apply(turn, rng.choice(s.legal_actions(turn)))
+    s = first_game_played(8)
     end = observe_game_end(s, None)
     assert end is not None
     assert table_picture.table_state(end, LABELS).dealer is None

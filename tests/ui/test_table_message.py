@@ -13,6 +13,7 @@ from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import render
 from kozel_discord.ui.table_message import head_and_trick, layout, result_line, summary, turn_text
 from kozel_discord.ui.tricks import TEAM_DOTS, team_count, team_tag, trick_line, tricks_embed
+from tests.engine.helpers import first_game_played
 
 
 def _table(series: Series) -> Table:
@@ -23,13 +24,7 @@ def _table(series: Series) -> Table:
 
 
 def _after_game_one(seed: int) -> Table:
-    series = Series(seed)
-    rng = random.Random(seed)
-    while not observe(series, None).results:
-        turn = series.turn
-        assert turn is not None
-        series.apply(turn, rng.choice(series.legal_actions(turn)))
-    return _table(series)
+    return _table(first_game_played(seed))
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])

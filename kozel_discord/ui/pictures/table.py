@@ -88,7 +88,7 @@ def table_state(
         bottom=0,
         hand_sizes=obs.hand_sizes,
         turn=obs.turn,
-        dealer=None if len(obs.results) >= obs.game_number else obs.dealer,
+        dealer=None if obs.game_over else obs.dealer,
         trump_card=obs.trump_card,
         stock_size=obs.stock_size,
         tricks=obs.tricks,
