@@ -193,7 +193,7 @@ class Renderer:
                         size=12,
                         weight=500,
                         color=theme.SECONDARY_TEXT,
-                        headings=False,
+                        markdown=False,  # a footer shows its text as written
                     ),
                     px(8),
                 )

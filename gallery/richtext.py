@@ -340,8 +340,14 @@ def _pill(text: str, style: Style) -> Piece:
 _LIST = re.compile(r"^(?P<indent> *)(?P<marker>[-*]|\d{1,3}\.) +(?P<rest>.*)$")
 
 
-def parse(text: str, base: Style, names: Names, *, headings: bool = True) -> list[Block]:
-    """Markdown-lite text into blocks (one per line, code blocks whole)."""
+def parse(
+    text: str, base: Style, names: Names, *, headings: bool = True, markdown: bool = True
+) -> list[Block]:
+    """Markdown-lite text into blocks (one per line, code blocks whole); without
+    ``markdown``, each line as it is written (an embed's footer: Discord shows its
+    backticks, asterisks and mention syntax as they are)."""
+    if not markdown:
+        return [Block("p", _plain_text_pieces(line, base)) for line in text.split("\n")]
     blocks: list[Block] = []
     lines = text.split("\n")
     i = 0
@@ -531,12 +537,14 @@ def render(
     color: tuple[int, int, int] = theme.TEXT,
     weight: int = 400,
     headings: bool = True,
+    markdown: bool = True,
 ) -> Image.Image:
-    """``text`` drawn as Discord draws message text, ``width_css`` wide (transparent)."""
+    """``text`` drawn as Discord draws message text, ``width_css`` wide (transparent);
+    without ``markdown`` as plain text, as Discord draws an embed's footer."""
     base = Style(size=size, color=color, weight=weight)
     width = px(width_css)
     parts: list[tuple[int, Image.Image | Line, str]] = []
-    for b in parse(text, base, names, headings=headings):
+    for b in parse(text, base, names, headings=headings, markdown=markdown):
         if b.kind == "codeblock":
             parts.append((0, _code_block(b.raw, width, size), "code"))
             continue

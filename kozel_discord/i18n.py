@@ -8,7 +8,8 @@ so each language chooses its own plural forms (CLDR categories, through Babel).
 :func:`locale_of` is the one place that decides which locale answers an interaction.
 :class:`KozelTranslator` gives discord.py the localised command names; :data:`COMMANDS`
 knows the ids of the synced commands, so texts can write them as clickable mentions
-(``{ COMMAND("kozel start") }`` in a message).
+(``{ COMMAND("kozel start") }`` in a message; ``{ COMMAND_NAME("kozel start") }`` in an
+embed's footer, which shows no mention).
 """
 
 from __future__ import annotations
@@ -147,7 +148,8 @@ def _glue_counts(pattern: fluent_ast.Pattern, counts: frozenset[str]) -> None:
 
 @cache
 def bundle(lang: str) -> FluentBundle:
-    b = FluentBundle([lang], functions={"COMMAND": _command_function(lang)}, use_isolating=False)
+    functions = {"COMMAND": _command_function(lang), "COMMAND_NAME": _command_name_function(lang)}
+    b = FluentBundle([lang], functions=functions, use_isolating=False)
     b.add_resource(resource(lang))
     return b
 
@@ -319,6 +321,17 @@ def _command_function(lang: str) -> Callable[[Any], FluentType]:
         return _Text(COMMANDS.mention(str(path), lang))
 
     return command
+
+
+def _command_name_function(lang: str) -> Callable[[Any], FluentType]:
+    """Fluent's ``COMMAND_NAME("league game")``: the name the reader types, never a mention,
+    for an embed's footer, which Discord shows as plain text (a mention there would show
+    as ``</league game:123…>``, a code span with its backticks)."""
+
+    def name(path: Any) -> FluentType:
+        return _Text("/" + localised_command(" ".join(str(path).split()), lang))
+
+    return name
 
 
 @cache

@@ -82,7 +82,7 @@ class _Walk(Visitor):
 
     def visit_FunctionReference(self, node: fluent_ast.FunctionReference) -> None:
         for arg in node.arguments.positional:
-            if node.id.name == "COMMAND" and isinstance(arg, fluent_ast.StringLiteral):
+            if node.id.name.startswith("COMMAND") and isinstance(arg, fluent_ast.StringLiteral):
                 self.commands.append(arg.value)
         self.generic_visit(node)
 
@@ -289,6 +289,9 @@ def test_commands_in_texts_are_real_commands_and_become_mentions() -> None:
     )
     assert "</league ranked:5> (/lig dereceli)" in t("league.empty", "tr")
     assert "</kozel start:1234567890123>!" in t("league.empty", "en-US")
+    # An embed's footer shows plain text: there the name only, never a mention.
+    assert "/league game with its #number" in t("replay.pick_hint", "en-US")
+    assert "/лига кон с его" in t("replay.pick_hint", "ru")
     COMMANDS.clear()
     assert "/kozel start!" in t("league.empty", "en-US")
 
@@ -406,7 +409,7 @@ def test_the_series_recap_names_eggs_only_when_there_were_some() -> None:
     assert t("series.recap_counts", "en-US", games=5, eggs=1) == "5\u00a0games\u00a0· 1\u00a0egg"
     assert t("series.recap_counts", "ru", games=5, eggs=0) == "5\u00a0конов"
     assert t("series.recap_counts", "ru", games=2, eggs=2) == "2\u00a0кона\u00a0· 2\u00a0яйца"
-    assert t("series.recap_counts", "uk", games=1, eggs=5) == "1\u00a0кон\u00a0· 5\u00a0яєць"
+    assert t("series.recap_counts", "uk", games=1, eggs=5) == "1\u00a0кін\u00a0· 5\u00a0яєць"
     # Turkish: a game is "oyun"; "el" is a trick ("5\u00a0el" read as five tricks).
     assert t("series.recap_counts", "tr", games=5, eggs=0) == "5\u00a0oyun"
     assert t("series.recap_counts", "tr", games=5, eggs=2) == "5\u00a0oyun\u00a0· 2\u00a0yumurta"

@@ -10,9 +10,10 @@ This module only groups, orders and words them:
   first, then pairs, ...);
 - a beat says whether it takes the trick (the last play of a trick) or only lies on top
   for now, and which card beats which (one card), or the trumps and points it spends
-  (several); a discard says the points it puts into the trick, and on the trick's last
-  play which team gets them; a trump, beaten with or thrown away, is marked "(trump)", or
-  counted ("2 trumps") in a play of several cards;
+  (several); a discard says the points it puts into the trick and who is winning it (the
+  partner or an opponent), and on the trick's last play which team gets them; a trump,
+  beaten with or thrown away, is marked "(trump)", or counted ("2 trumps") in a play of
+  several cards;
 - a lead, and a discard before the trick's last play, says what stays in the hand.
 - the status line advises only moves that exist (no "beat or discard" without a beat).
 """
@@ -138,9 +139,14 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
             ours = team_of(obs.top_seat) == team_of(obs.seat)
             key = "opt.discard_desc_ours" if ours else "opt.discard_desc_foes"
             desc = t(key, locale, points=_points(cards))
-        else:  # the trick stays open after it: who takes it is not known
+        else:  # the trick stays open after it: who takes it is not known yet
+            points = _points(cards)
             desc = t(
-                "opt.discard_desc", locale, points=_points(cards), kept=_kept(action, obs, locale)
+                "opt.discard_desc",
+                locale,
+                points=points,
+                side=_winning(obs, locale) if points else "",
+                kept=_kept(action, obs, locale),
             )
         if trumps and len(cards) > LABEL_TRUMPS:
             desc = t("opt.trumps_first", locale, n=trumps, rest=desc)
@@ -160,6 +166,15 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
         ),
         _best(cards, obs),
     )
+
+
+def _winning(obs: Observation, locale: str) -> str:
+    """Whose points a discard's become if no one beats later: "puts 11 points in" alone
+    did not say whether that was the partner's trick or an opponent's."""
+    if obs.seat is None or obs.top_seat is None:
+        return ""
+    ours = team_of(obs.top_seat) == team_of(obs.seat)
+    return t("opt.now_ours" if ours else "opt.now_foes", locale)
 
 
 _GROUP_ORDER = {"molodka": 0, "beat": 1, "discard": 2, "lead": 3}

@@ -3,6 +3,7 @@ and the real bot process started against both."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,11 +12,27 @@ import pytest
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess
 
+# Discord draws an embed's footer as plain text: a code span keeps its backticks, bold its
+# asterisks, and a mention or a custom emoji shows its raw syntax ("</league game:123…>").
+FOOTER_MARKUP = re.compile(r"`|\*\*|__|~~|\|\||</[^>]+:\d+>|<[@#][!&]?\d+>|<a?:\w+:\d+>")
+
+
+def footers_with_markup(standin: DiscordStandIn) -> list[str]:
+    """The embed footers of everything the bot sent that a player would see garbled."""
+    return [
+        text
+        for version in standin.message_versions(include_deleted=True)
+        for embed in version.payload.get("embeds") or []
+        if FOOTER_MARKUP.search(text := str((embed.get("footer") or {}).get("text") or ""))
+    ]
+
 
 @pytest.fixture
 async def standin() -> AsyncIterator[DiscordStandIn]:
     async with DiscordStandIn(response_timeout=10.0) as s:
         yield s
+        # every end-to-end test checks what it made the bot send
+        assert not footers_with_markup(s), footers_with_markup(s)
 
 
 @pytest.fixture

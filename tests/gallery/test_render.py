@@ -7,7 +7,7 @@ import io
 from PIL import Image
 
 from gallery.render import Message, render_message
-from gallery.richtext import Names, Style, inline, layout, render, split_emoji, timestamp
+from gallery.richtext import Names, Style, inline, layout, parse, render, split_emoji, timestamp
 from gallery.theme import BG, px
 
 
@@ -215,3 +215,13 @@ def test_a_timestamp_shows_its_time_not_a_fixed_one() -> None:
     # a Russian client writes dates its way ("12/06/2026" read as June 12)
     assert timestamp(ts, "d", lang="ru") == "06.12.2026"
     assert timestamp(ts, "R", now=ts - 45, lang="ru") == "через 45 секунд"
+
+
+def test_a_footer_shows_its_markdown_and_mentions_as_written() -> None:
+    # Discord draws an embed's footer as plain text: a code span keeps its backticks and a
+    # command mention its raw syntax, so the gallery must not dress them up.
+    raw = "Check `kozel-discord verify` **now** </league game:5> <@42>"
+    (plain,) = parse(raw, Style(), Names(), markdown=False)
+    assert "".join(p.text for p in plain.pieces) == raw
+    (dressed,) = parse(raw, Style(), Names(users={42: "Alice"}))
+    assert "".join(p.text for p in dressed.pieces) != raw

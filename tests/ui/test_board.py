@@ -130,6 +130,11 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
                     # the verb: "11 points · keeps …" read as points won
                     said = f"puts {points}\u00a0point" if points else "puts nothing in"
                     assert desc.startswith(said), desc
+                    # and who is winning the trick those points go into, if any go in
+                    ours = team_of(obs.top_seat) == team_of(obs.seat)
+                    side = "(partner winning)" if ours else "(opponent winning)"
+                    assert (side in desc) == bool(points), desc
+                    assert "(partner winning)" not in desc or ours, desc
                     assert ("\u00a0· keeps\u00a0" in desc) == bool(left), desc
                 gives[start] += 1
             if o.group == "lead":

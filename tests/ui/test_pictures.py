@@ -543,7 +543,7 @@ def test_the_board_shows_no_card_back_beside_an_empty_stock() -> None:
             pictures.draw_hand(observe(series_with(position(hands, stock=stock)), 0), LABELS)
         )
         top = board.convert("RGB").crop((0, 0, board.width, hand_picture.TOP - 8))
-        return sum(1 for px in top.getdata() if px == style.BACK)
+        return sum(n for n, px in top.getcolors(1 << 24) or () if px == style.BACK)
 
     assert backs_in_the_header("6d 7d 8d 9h") > 100
     assert backs_in_the_header("") == 0
@@ -567,7 +567,8 @@ def test_the_bottom_seats_turn_pill_keeps_inside_the_felts_edge() -> None:
     table = _pixels(pictures.draw_table(obs, LABELS)).convert("RGB")
     edge = table_picture.H - 5  # the felt's edge line (3 px wide)
     below = table.crop((table_picture.W // 2 - 40, edge - 2, table_picture.W // 2 + 40, edge + 2))
-    assert max(sum(px) for px in below.getdata()) < 300  # felt and its line: no white pill
+    # the felt and its line: no white pill
+    assert max(sum(px) for _, px in below.getcolors(1 << 24) or ()) < 300
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])

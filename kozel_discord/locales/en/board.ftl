@@ -18,11 +18,14 @@ opt-trumps_first = { $n ->
 opt-discard = Discard { $cards }
 # $kept (here and in opt-lead_desc) is empty or opt-keeps. A trump discarded is marked in
 # the label; the last play says whose the points become and leaves out the kept cards.
+# $side is empty, opt-now_ours or opt-now_foes: who is winning the trick now.
 opt-discard_desc = puts { $points ->
         [0] nothing
         [one] { $points } point
        *[other] { $points } points
-    } in{ $kept }
+    } in{ $side }{ $kept }
+opt-now_ours = {" "}(partner winning)
+opt-now_foes = {" "}(opponent winning)
 opt-discard_desc_foes = { $points ->
         [0] gives the opponents nothing
         [one] gives the opponents { $points } point

@@ -89,4 +89,4 @@ cmd-settings-threads = A thread per table for its game (leave empty to see the s
 settings-threads_on = Each table's game runs in its own thread (if the bot may create threads here); the lobby stays in the channel.
 settings-threads_off = Games run in the channel itself, without threads.
 thread-name = Kozel — { $names }
-ping-button = 🔔 My turn pings
+ping-button = 🔔 Turn pings: on/off

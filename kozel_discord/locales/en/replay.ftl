@@ -20,7 +20,7 @@ replay-card_points = Card points, discards included: { $a } · { $b }
 replay-export = Export JSON
 replay-exported = The record of game #{ $id }: its seed and every move, exactly as stored. `kozel-discord verify` and `kozel-discord simulate` read this file.
 replay-pick = 🎬 Replay a game…
-replay-pick_hint = 🎬 Replay a game: pick it in the menu below, or use { COMMAND("league game") } with its #number.
+replay-pick_hint = 🎬 Replay a game: pick it in the menu below, or use { COMMAND_NAME("league game") } with its #number.
 replay-option = #{ $id } · { $date } · game { $n } of the series
 replay-option_lost = { $dp ->
         [one] { $dp } defeat point

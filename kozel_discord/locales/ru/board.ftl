@@ -16,12 +16,15 @@ opt-trumps_first = { $n ->
        *[many] { $n } козырей
     } · { $rest }
 opt-discard = Сбросить: { $cards }
+# $side is empty, opt-now_ours or opt-now_foes: who is winning the trick now.
 opt-discard_desc = во взятку { $points ->
         [0] ничего
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }{ $kept }
+    }{ $side }{ $kept }
+opt-now_ours = {" "}(пока берёт партнёр)
+opt-now_foes = {" "}(пока берёт соперник)
 opt-discard_desc_foes = { $points ->
         [0] соперникам ничего
         [one] соперникам { $points } очко
@@ -93,7 +96,7 @@ board-trump = Козырь: { $card } ({ $suit }) · { $stock ->
         [few] в колоде { $stock } карты
        *[many] в колоде { $stock } карт
     }
-board-hand = В руке: { $cards }
+board-hand = Ваши карты: { $cards }
 
 board-pic_trump = Козырь
 board-pic_stock = Колода

@@ -20,7 +20,7 @@ replay-card_points = Очки вместе со сбросами: { $a } · { 
 replay-export = Выгрузить JSON
 replay-exported = Запись кона #{ $id }: его сид и все ходы, ровно как сохранены. Этот файл читают `kozel-discord verify` и `kozel-discord simulate`.
 replay-pick = 🎬 Повтор кона…
-replay-pick_hint = 🎬 Повтор кона: выберите его в меню ниже или введите { COMMAND("league game") } с его #номером.
+replay-pick_hint = 🎬 Повтор кона: выберите его в меню ниже или введите { COMMAND_NAME("league game") } с его #номером.
 replay-option = #{ $id } · { $date } · { $n }-й кон партии
 replay-option_lost = { $team }: +{ $dp ->
         [one] { $dp } штрафное очко

@@ -12,10 +12,13 @@ opt-pair_short = { $old } üstüne { $new }
 # A discard of three or four cards: how many are trumps, before $rest (its description).
 opt-trumps_first = { $n } koz · { $rest }
 opt-discard = Kapalı at: { $cards }
+# $side is empty, opt-now_ours or opt-now_foes: who is winning the trick now.
 opt-discard_desc = { $points ->
         [0] ele puan gitmez
-       *[other] ele { $points } puan
-    }{ $kept }
+       *[other] ele { $points } puan gider
+    }{ $side }{ $kept }
+opt-now_ours = {" "}(şimdilik ortağınız alıyor)
+opt-now_foes = {" "}(şimdilik rakip alıyor)
 opt-discard_desc_foes = { $points ->
         [0] rakiplere puan gitmez
        *[other] rakiplere { $points } puan gider

@@ -34,7 +34,7 @@ choice-timer-60 = 1 dakika
 choice-timer-90 = 90 saniye
 choice-timer-180 = 3 dakika
 
-sort-rating = puan
+sort-rating = reyting
 sort-series_won = kazanılan seri
 sort-series_played = oynanan seri
 sort-goats = keçi olma sayısı
@@ -44,7 +44,7 @@ sort-games_played = oynanan oyun
 sort-games_lost = kaybedilen oyun
 sort-eggs = yumurta
 sort-defeat_points_taken = alınan ceza puanı
-sort-defeat_points_inflicted = verdirilen ceza puanı
+sort-defeat_points_inflicted = rakiplere verilen ceza puanı
 
 rules-title = 4 kartla Kozel — kısaca kurallar
 rules-text = **Oyuncular**: iki takımda dört kişi; ortaklar karşılıklı oturur (1+3. yerler 2+4. yerlere karşı).

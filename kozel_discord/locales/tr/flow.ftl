@@ -58,4 +58,4 @@ cmd-settings-threads = Her masanın oyunu için ayrı bir alt başlık (boş bı
 settings-threads_on = Her masanın oyunu kendi alt başlığında oynanır (bot alt başlık açabiliyorsa); lobi kanalda kalır.
 settings-threads_off = Oyunlar alt başlık olmadan doğrudan kanalda oynanır.
 thread-name = Kozel — { $names }
-ping-button = 🔔 Bildirimlerim
+ping-button = 🔔 Sıra bildirimi: aç/kapat

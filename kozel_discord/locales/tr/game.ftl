@@ -64,7 +64,7 @@ table-trump = Koz: **{ $card }** ({ $suit }) · { $stock ->
     }
 table-dealer_mark = {" "}(dağıtan)
 table-tricks = { $n } el
-table-trick = Bu el (herkes { $k } kart)
+table-trick = Bu el (kişi başı { $k } kart)
 table-trick_new = Bu el
 table-trick_empty = Henüz bir şey oynanmadı.
 table-trick_empty_last = Bu elde henüz bir şey oynanmadı.

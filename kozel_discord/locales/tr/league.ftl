@@ -3,7 +3,7 @@
 league-title = Lig tablosu — { $guild }
 league-sorted_by = Sıralama: { $sort }
 league-empty = Henüz dereceli seri yok. Bilgisayarlı seriler yalnızca bir yönetici { COMMAND("league ranked") } ayarını açtıysa sayılır; { COMMAND("kozel start") } ile bir tane başlatın!
-league-columns = Puan ({ $start } ile başlar) · seri ve oyun: kazanılan–kaybedilen
+league-columns = Reyting ({ $start } ile başlar) · seri ve oyun: kazanılan–kaybedilen
 league-columns-goats_eggs = 🐐🥚 yumurtalı keçi
 league-columns-eggs = 🥚 yumurta
 league-row = **{ $rank }.** { $user } · **{ $rating }** · seri { $sw }–{ $sl } · oyun { $gw }–{ $gl }{ $goats_eggs ->
@@ -30,9 +30,9 @@ history-status-finished = bitti
 history-status-abandoned = yarıda kaldı
 
 profile-title = { $name } — lig profili
-profile-rating = Puan
+profile-rating = Reyting
 profile-rating_value = { $rating } · ligde #{ $rank }
-profile-rating_note = Herkes { $start } puanla başlar. Puan, oyuncunun takımı kazandıkça yükselir, kaybettikçe düşer; birkaç oyun oynanana kadar temkinli olarak düşük tutulur.
+profile-rating_note = Herkes { $start } reytingle başlar. Reyting, oyuncunun takımı kazandıkça yükselir, kaybettikçe düşer; birkaç oyun oynanana kadar temkinli olarak düşük tutulur.
 profile-series = Seriler
 profile-series_value = { $w } kazanılan · { $l } kaybedilen
 profile-goats = Keçi
@@ -46,7 +46,7 @@ profile-games_value = { $w } kazanılan · { $l } kaybedilen{ $eggs ->
        *[other] {" "}· { $eggs } yumurta
     }
 profile-defeat_points = Ceza puanları
-profile-defeat_points_value = { $taken } alınan · { $inflicted } verdirilen
+profile-defeat_points_value = { $taken } alınan · { $inflicted } rakiplere verilen
 profile-best_partner = En iyi ortak
 profile-best_partner_value = { $user }: birlikte oynanan { $played } serinin { $won } tanesi kazanıldı
 profile-recent = Son seriler

@@ -20,12 +20,12 @@ replay-card_points = Atılan kartlar dahil puanlar: { $a } · { $b }
 replay-export = JSON olarak dışa aktar
 replay-exported = Oyun #{ $id } kaydı: tohumu ve bütün hamleleri, saklandığı gibi. `kozel-discord verify` ve `kozel-discord simulate` bu dosyayı okur.
 replay-pick = 🎬 Bir oyunu tekrar izle…
-replay-pick_hint = 🎬 Bir oyunu tekrar izleyin: aşağıdaki menüden seçin ya da #numarasıyla { COMMAND("league game") } yazın.
+replay-pick_hint = 🎬 Bir oyunu tekrar izleyin: aşağıdaki menüden seçin ya da #numarasıyla { COMMAND_NAME("league game") } yazın.
 replay-option = #{ $id } · { $date } · serinin { $n }. oyunu
 replay-option_lost = { $team }: { $dp } ceza puanı
 replay-option_eggs = yumurta, 60 : 60 · ceza puanı yok
 replay-option_computers = 🤖 bilgisayarlar
 
-error-game_not_found = Biten #{ $id } numaralı bir oyun yok. Son oyunlar { COMMAND("league history") } altında.
+error-game_not_found = Biten #{ $id } numaralı bir oyun yok. Son oyunlar { COMMAND("league history") } komutunda listelenir.
 error-game_other_guild = Oyun #{ $id } başka bir sunucuda oynandı: tekrarlar yalnızca bu sunucunun oyunlarını gösterir.
 error-game_unreadable = Oyun #{ $id } kaydı tekrar oynatılamıyor.

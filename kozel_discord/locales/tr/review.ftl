@@ -28,11 +28,11 @@ review-legend-close = ☑️ ona yakın
 review-legend-costly = ⚠️ { $points } puan ya da daha fazla kayıp
 review-legend-worst = ❌ en pahalılar
 
-review-act-lead = açış: { $cards }
-review-act-beat = yenme: { $cards }
-review-act-beat_one = yenme: { $cards }
-review-act-discard = kapalı atma: { $cards }
-review-act-molodka = molodka: { $cards }
+review-act-lead = { $cards } açmak
+review-act-beat = { $cards } ile yenmek
+review-act-beat_one = { $cards } ile yenmek
+review-act-discard = { $cards } kapalı atmak
+review-act-molodka = { $cards } ile molodka açmak
 review-act-pass = molodka açmamak
 
 review-why-could_beat = eli almak kartları saklamaktan daha değerliydi

@@ -16,12 +16,15 @@ opt-trumps_first = { $n ->
        *[many] { $n } козирів
     } · { $rest }
 opt-discard = Скинути: { $cards }
+# $side is empty, opt-now_ours or opt-now_foes: who is winning the trick now.
 opt-discard_desc = у взятку { $points ->
         [0] нічого
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }{ $kept }
+    }{ $side }{ $kept }
+opt-now_ours = {" "}(поки бере партнер)
+opt-now_foes = {" "}(поки бере суперник)
 opt-discard_desc_foes = { $points ->
         [0] суперникам нічого
         [one] суперникам { $points } очко
@@ -93,7 +96,7 @@ board-trump = Козир: { $card } ({ $suit }) · { $stock ->
         [few] у колоді { $stock } карти
        *[many] у колоді { $stock } карт
     }
-board-hand = У руці: { $cards }
+board-hand = Ваші карти: { $cards }
 
 board-pic_trump = Козир
 board-pic_stock = Колода

@@ -42,5 +42,5 @@ reason-does_not_beat = Ці карти не б'ють карти зверху.
 reason-molodka_not_allowed = Молодку зараз оголосити не можна.
 reason-not_a_lead_now = У цю взятку вже зайшли.
 reason-must_lead = Ви відкриваєте взятку: спершу зайдіть.
-reason-game_over = Кон закінчено.
+reason-game_over = Кін закінчено.
 reason-bad_action = Це не хід.

@@ -1,4 +1,4 @@
-# Перебіг гри: чому кон зараховано так, підсумки партії, нагадування про хід, голосування
+# Перебіг гри: чому кін зараховано так, підсумки партії, нагадування про хід, голосування
 # і покинуті столи (українська). Форми: one (1, 21…), few (2–4, 22–24…), many (0, 5–20…).
 
 result-reason-no_trick = **{ $team } отримує { $dp ->
@@ -40,7 +40,7 @@ result-bar = { $team } { $bar } { $points }/{ $target }
 
 series-recap = Підсумки
 series-recap_counts = { $games ->
-        [one] { $games } кон
+        [one] { $games } кін
         [few] { $games } кони
        *[many] { $games } конів
     }{ $eggs ->
@@ -65,7 +65,7 @@ series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)
 series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = яйця 🥚
 series-earlier_games = … і ще { $n ->
-        [one] { $n } кон раніше
+        [one] { $n } кін раніше
         [few] { $n } кони раніше
        *[many] { $n } конів раніше
     }
@@ -107,4 +107,4 @@ cmd-settings-threads = Окрема гілка для гри кожного ст
 settings-threads_on = Гра кожного столу йде у своїй гілці (якщо бот має право створювати гілки); лобі лишається в каналі.
 settings-threads_off = Ігри йдуть просто в каналі, без гілок.
 thread-name = Козел — { $names }
-ping-button = 🔔 Нагадування
+ping-button = 🔔 Нагадування про хід: увімк/вимк

@@ -49,7 +49,7 @@ lobby-sit = Сісти: { $seat }
 lobby-remove_computer = Прибрати { $name }
 lobby-add_placeholder = Додати комп'ютер…
 lobby-add_option = { $seat }: комп'ютер, рівень «{ $level }»
-lobby-leave = Встати
+lobby-leave = Вийти
 lobby-timer = Таймер
 lobby-timer_button_on = Таймер: { $seconds } с
 lobby-timer_button_off = Таймер: вимк.
@@ -62,7 +62,7 @@ trick-beat = { $who } б'є: { $cards }
 trick-molodka = { $who } викладає молодку: { $cards }
 trick-discard = { $who } скидає: { $cards }
 
-table-title = Козел — кон { $n }
+table-title = Козел — кін { $n }
 table-trump = козир: **{ $card }** ({ $suit }) · { $stock ->
         [0] колода порожня
         [one] у колоді { $stock } карта
@@ -124,7 +124,7 @@ hand-choose = Виберіть хід…
 hand-choose_molodka = Оголосити молодку…
 hand-stale = Ці карти застаріли — ось ваші поточні.
 
-result-title = Кон { $n } закінчено
+result-title = Кін { $n } закінчено
 result-eggs = **Яйця!** 60 : 60 — штрафних очок немає.
 result-team_line = { $names }
     { $points ->

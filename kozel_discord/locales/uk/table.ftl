@@ -1,7 +1,7 @@
 # The public table message (components v2) and its picture.
 table-winning = 🏆 Зараз бере: { $who }
 table-last_trick = **Остання взятка:** { $who } — { $cards }
-table-game_over = **Кон { $n } закінчено.**
+table-game_over = **Кін { $n } закінчено.**
 table-trump_short = козир { $card }
 table-defeat_points = Штрафні очки (партія до { $target }): { $a } · { $b }
 table-eggs = Яєць за партію: { $n }
@@ -24,7 +24,7 @@ picture-last_trick = Остання взятка
 picture-tricks = Взятки
 picture-defeat_points = Штрафні очки
 picture-eggs = Яйця
-picture-game = Кон
+picture-game = Кін
 picture-dealer = Роздає
 picture-molodka = Молодка
 picture-goats = Козли
