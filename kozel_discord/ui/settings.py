@@ -58,7 +58,7 @@ def settings_text(
         + t("settings.ranked_on" if rules.rank_computer_series else "settings.ranked_off", locale),
         "• " + t("settings.language", locale, language=language),
         "• " + t("settings.threads_on" if rules.table_threads else "settings.threads_off", locale),
-        "-# " + t("settings.footer", locale),
+        "-# " + t("settings.footer", locale, target=rules.series_length),
     ]
     return "\n".join(lines)
 

@@ -67,6 +67,7 @@ def seat_labels(names: tuple[str, str, str, str], locale: str) -> Labels:
         eggs=t("picture.eggs", locale),
         game=t("picture.game", locale),
         dealer=t("picture.dealer", locale),
+        no_cards=t("picture.no_cards", locale),
         molodka=t("picture.molodka", locale),
         goats=t("picture.goats", locale),
     )

@@ -578,3 +578,26 @@ def test_a_computers_name_in_a_side_seat_keeps_a_readable_size(locale: str) -> N
     name = t("computer.name", locale, n=4)
     f = table_picture.name_font(name, x1 - x0 - 36)
     assert f.size >= 28 and fit(name, f, x1 - x0 - 36) == clean(name), (name, f.size)
+
+
+def test_a_seat_without_cards_says_so_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A seat box with a lone "—" read as "unknown" rather than "no cards".
+    from kozel_discord.ui.pictures import draw as draw_module
+    from kozel_discord.ui.pictures import fonts
+
+    drawn: list[str] = []
+
+    def spy(text: str, f: fonts.Font, max_width: float) -> str:
+        drawn.append(text)
+        return fit(text, f, max_width)
+
+    monkeypatch.setattr(draw_module, "fit", spy)
+    s = first_game_played(8)
+    end = observe_game_end(s, None)  # every hand played out
+    assert end is not None and not any(end.hand_sizes)
+    table_picture.render_table(table_picture.table_state(end, LABELS))  # not the cache
+    assert drawn.count(LABELS.no_cards) == 4
+    drawn.clear()
+    live = observe(s, None)  # the next game, dealt: four cards each
+    table_picture.render_table(table_picture.table_state(live, LABELS))
+    assert LABELS.no_cards not in drawn

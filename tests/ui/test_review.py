@@ -105,7 +105,7 @@ def test_a_one_card_mistake_speaks_of_one_card() -> None:
     one, two = (
         CARD_EMOJIS.inline(cards(c), "ru").replace("\u00a0", " ") for c in ("10h", "10h Ah")
     )
-    assert f"сберечь {one} на" in mistake("10h", reason="keep_cards", locale="ru")
+    assert f"приберечь {one} на" in mistake("10h", reason="keep_cards", locale="ru")
     assert f"keeping {two} for" in mistake("10h", "Ah", reason="keep_cards")
     assert "kartını" in mistake("10h", reason="keep_cards", locale="tr")
     assert "kartlarını" in mistake("10h", "Ah", reason="keep_cards", locale="tr")

@@ -35,8 +35,8 @@ series-recap_counts = { $games ->
        *[other] {" "}· { $eggs } eggs
     }
 series-best_trick = Biggest trick: { $who } took { $points ->
-        [one] { $points } card point
-       *[other] { $points } card points
+        [one] { $points } card point face up
+       *[other] { $points } card points face up
     } ({ $cards ->
         [one] { $cards } card
        *[other] { $cards } cards

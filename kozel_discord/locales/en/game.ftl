@@ -129,8 +129,8 @@ result-team_line = { $names }
 
 series-title = The series is over
 series-winners = 🏆 { $names } win the series.
-series-goats = The goats are { $names }! 🐐
-series-goats_with_eggs = The goats are { $names } — goats with eggs ({ $eggs ->
+series-goats = { $names } lose the series: they are the goats! 🐐
+series-goats_with_eggs = { $names } lose the series: they are goats with eggs ({ $eggs ->
         [one] { $eggs } egg
        *[other] { $eggs } eggs
     })! 🐐🥚

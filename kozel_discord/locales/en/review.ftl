@@ -8,9 +8,9 @@ review-intro = { $seat } · { $moves ->
        *[other] { $moves } moves
     }, { $choices } with a choice.
     Each number is the card points (out of 120) your team could expect at the end of the game after that move: the hard computer played it out on { $worlds ->
-        [one] { $worlds } deal
-       *[other] { $worlds } deals
-    } that fit what you could see then, never the hidden cards.
+        [one] { $worlds } possible deal
+       *[other] { $worlds } possible deals
+    } that match what you could see then (it did not peek at the hidden cards).
 review-total = Against the best options your moves cost about { $points ->
         [one] { $points } card point
        *[other] { $points } card points

@@ -25,6 +25,7 @@ picture-defeat_points = Defeat points
 picture-eggs = Eggs
 picture-game = Game
 picture-dealer = Dealer
+picture-no_cards = No cards
 picture-molodka = Molodka
 picture-goats = Goats
 # Per team (a dot and its number each), in the list of tricks and a replay's step.

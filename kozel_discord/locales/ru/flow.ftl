@@ -50,14 +50,14 @@ series-recap_counts = { $games ->
        *[many] {" "}· { $eggs } яиц
     }
 series-best_trick = Самая дорогая взятка: { $who } — { $points ->
-        [one] { $points } очко
-        [few] { $points } очка
-       *[many] { $points } очков
+        [one] { $points } очко в открытых картах
+        [few] { $points } очка в открытых картах
+       *[many] { $points } очков в открытых картах
     } ({ $cards ->
         [one] { $cards } карта
         [few] { $cards } карты
        *[many] { $cards } карт
-    }) в коне { $n }.
+    }) в { $n }-м коне.
 series-games = Все коны · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)

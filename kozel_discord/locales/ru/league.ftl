@@ -42,7 +42,7 @@ history-status-abandoned = брошена
 profile-title = { $name } — профиль в лиге
 profile-rating = Рейтинг
 profile-rating_value = { $rating } · { $rank }-е место в лиге
-profile-rating_note = Все начинают с { $start }. Рейтинг растёт с победами команды игрока и падает с поражениями; пока не сыграно несколько конов, он осторожно занижен.
+profile-rating_note = Все начинают с { $start }. Рейтинг растёт с победами команды игрока и падает с поражениями; пока сыграно мало конов, рейтинг нарочно занижен.
 profile-series = Партии
 profile-series_value = выиграно { $w } · проиграно { $l }
 profile-goats = В козлах
@@ -62,7 +62,7 @@ profile-games_value = выиграно { $w } · проиграно { $l }{ $eg
        *[many] {" "}· { $eggs } яиц
     }
 profile-defeat_points = Штрафные очки
-profile-defeat_points_value = получено { $taken } · отдано соперникам { $inflicted }
+profile-defeat_points_value = получено { $taken } · соперникам выдано { $inflicted }
 profile-best_partner = Лучший партнёр
 profile-best_partner_value = { $user }: вместе выиграно { $won } из { $played ->
         [one] { $played } партии

@@ -8,7 +8,7 @@ review-intro = { $seat } · { $moves ->
         [few] { $moves } хода
        *[many] { $moves } ходов
     }, в { $choices } из них был выбор.
-    Число — сколько очков в картах (из 120) ваша команда в среднем набрала бы к концу кона после этого хода: сильный компьютер доиграл кон { $worlds ->
+    Число после хода — сколько очков в картах (из 120) ваша команда в среднем набрала бы к концу кона после этого хода: сильный компьютер доиграл кон { $worlds ->
         [one] { $worlds } раз
         [few] { $worlds } раза
        *[many] { $worlds } раз
@@ -30,12 +30,12 @@ review-mistake = **Взятка { $trick }:** { $played } — в среднем 
     }; лучше: { $best } — { $why }.
 review-moves = Ваши ходы
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший)
-review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше { $best_value }: { $best })
+review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучший ход: { $best } — { $best_value })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
 review-legend-best = ✅ лучший
 review-legend-close = ☑️ почти лучший
 review-legend-costly = ⚠️ минус { $points } и больше
-review-legend-worst = ❌ самые дорогие
+review-legend-worst = ❌ из самых дорогих
 
 review-act-lead = зайти с { $cards }
 review-act-beat = побить картами { $cards }
@@ -46,10 +46,10 @@ review-act-pass = не объявлять молодку
 
 review-why-could_beat = взять взятку было выгоднее, чем сберечь карты
 review-why-could_beat_one = взять взятку было выгоднее, чем сберечь карту
-review-why-same_card = та же карта, сыгранная в открытую, побила бы карту сверху, а не ушла в сброс
-review-why-same_cards = те же карты, сыгранные в открытую, побили бы карты сверху, а не ушли в сброс
-review-why-keep_card = сберечь { $cards } на следующие взятки было выгоднее этой взятки
-review-why-keep_cards = сберечь { $cards } на следующие взятки было выгоднее этой взятки
+review-why-same_card = та же карта, сыгранная в открытую, побила бы верхнюю карту взятки, а не ушла в сброс
+review-why-same_cards = те же карты, сыгранные в открытую, побили бы верхние карты взятки, а не ушли в сброс
+review-why-keep_card = выгоднее было приберечь { $cards } на следующие взятки, чем брать эту
+review-why-keep_cards = выгоднее было приберечь { $cards } на следующие взятки, чем брать эту
 review-why-partner_on_top = сверху уже была карта партнёра
 review-why-feed_partner = взятку брал партнёр, и ваши очки достались бы вашей команде
 review-why-cheaper_discard = так уходит меньше очков

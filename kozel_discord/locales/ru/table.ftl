@@ -7,10 +7,10 @@ table-defeat_points = Штрафные очки (партия до { $target }):
 table-eggs = Яиц за партию: { $n }
 
 button-last_tricks = Взятки кона
-tricks-title = Кон { $n }: пока { $total ->
-        [one] { $total } взятка
-        [few] { $total } взятки
-       *[many] { $total } взяток
+tricks-title = Кон { $n }: { $total ->
+        [one] сыграна { $total } взятка
+        [few] сыграно { $total } взятки
+       *[many] сыграно { $total } взяток
     }
 tricks-none = В этом коне взяток ещё не было.
 tricks-taker = Взятку берёт { $who } ({ $team })
@@ -26,6 +26,7 @@ picture-defeat_points = Штрафные очки
 picture-eggs = Яйца
 picture-game = Кон
 picture-dealer = Сдаёт
+picture-no_cards = Нет карт
 picture-molodka = Молодка
 picture-goats = Козлы
 # Per team (a dot and its number each), in the list of tricks and a replay's step.

@@ -22,6 +22,7 @@ picture-defeat_points = Ceza puanı
 picture-eggs = Yumurta
 picture-game = Oyun
 picture-dealer = Dağıtan
+picture-no_cards = Kart yok
 picture-molodka = Molodka
 picture-goats = Keçiler
 # Per team (a dot and its number each), in the list of tricks and a replay's step.

@@ -50,14 +50,14 @@ series-recap_counts = { $games ->
        *[many] {" "}· { $eggs } яєць
     }
 series-best_trick = Найдорожча взятка: { $who } — { $points ->
-        [one] { $points } очко
-        [few] { $points } очки
-       *[many] { $points } очок
+        [one] { $points } очко у відкритих картах
+        [few] { $points } очки у відкритих картах
+       *[many] { $points } очок у відкритих картах
     } ({ $cards ->
         [one] { $cards } карта
         [few] { $cards } карти
        *[many] { $cards } карт
-    }) у кону { $n }.
+    }) у { $n }-му кону.
 series-games = Усі кони · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)

@@ -42,7 +42,7 @@ history-status-abandoned = покинута
 profile-title = { $name } — профіль у лізі
 profile-rating = Рейтинг
 profile-rating_value = { $rating } · { $rank }-е місце в лізі
-profile-rating_note = Усі починають з { $start }. Рейтинг зростає з перемогами команди гравця і падає з поразками; доки не зіграно кілька конів, він обережно занижений.
+profile-rating_note = Усі починають з { $start }. Рейтинг зростає з перемогами команди гравця і падає з поразками; доки зіграно мало конів, рейтинг навмисно занижений.
 profile-series = Партії
 profile-series_value = виграно { $w } · програно { $l }
 profile-goats = У козлах
@@ -62,7 +62,7 @@ profile-games_value = виграно { $w } · програно { $l }{ $eggs -
        *[many] {" "}· { $eggs } яєць
     }
 profile-defeat_points = Штрафні очки
-profile-defeat_points_value = отримано { $taken } · віддано суперникам { $inflicted }
+profile-defeat_points_value = отримано { $taken } · суперникам видано { $inflicted }
 profile-best_partner = Найкращий партнер
 profile-best_partner_value = { $user }: разом виграно { $won } з { $played ->
         [one] { $played } партії

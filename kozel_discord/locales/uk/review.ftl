@@ -8,7 +8,7 @@ review-intro = { $seat } · { $moves ->
         [few] { $moves } ходи
        *[many] { $moves } ходів
     }, у { $choices } з них був вибір.
-    Число — скільки очок у картах (зі 120) ваша команда в середньому набере наприкінці кону після цього ходу: сильний комп'ютер дограв кін { $worlds ->
+    Число після ходу — скільки очок у картах (зі 120) ваша команда в середньому набере наприкінці кону після цього ходу: сильний комп'ютер дограв кін { $worlds ->
         [one] { $worlds } раз
         [few] { $worlds } рази
        *[many] { $worlds } разів
@@ -30,12 +30,12 @@ review-mistake = **Взятка { $trick }:** { $played } — у середнь�
     }; краще: { $best } — { $why }.
 review-moves = Ваші ходи
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (найкращий)
-review-line = { $mark } Взятка { $trick }: { $played } — { $value } (краще { $best_value }: { $best })
+review-line = { $mark } Взятка { $trick }: { $played } — { $value } (найкращий хід: { $best } — { $best_value })
 review-capped = Бот був зайнятий: частину ходів оцінено на меншій кількості розкладів.
 review-legend-best = ✅ найкращий
 review-legend-close = ☑️ майже найкращий
 review-legend-costly = ⚠️ мінус { $points } і більше
-review-legend-worst = ❌ найдорожчі
+review-legend-worst = ❌ серед найдорожчих
 
 review-act-lead = зайти з { $cards }
 review-act-beat = побити картами { $cards }
@@ -46,10 +46,10 @@ review-act-pass = не оголошувати молодку
 
 review-why-could_beat = узяти взятку було вигідніше, ніж зберегти карти
 review-why-could_beat_one = узяти взятку було вигідніше, ніж зберегти карту
-review-why-same_card = та сама карта у відкриту побила б карту зверху, а не пішла б марно
-review-why-same_cards = ті самі карти у відкриту побили б карти зверху, а не пішли б марно
-review-why-keep_card = зберегти { $cards } на наступні взятки було вигідніше за цю взятку
-review-why-keep_cards = зберегти { $cards } на наступні взятки було вигідніше за цю взятку
+review-why-same_card = та сама карта у відкриту побила б верхню карту взятки, а не пішла б марно
+review-why-same_cards = ті самі карти у відкриту побили б верхні карти взятки, а не пішли б марно
+review-why-keep_card = вигідніше було приберегти { $cards } на наступні взятки, ніж брати цю
+review-why-keep_cards = вигідніше було приберегти { $cards } на наступні взятки, ніж брати цю
 review-why-partner_on_top = зверху вже була карта партнера
 review-why-feed_partner = взятку брав партнер, і ваші очки дісталися б вашій команді
 review-why-cheaper_discard = так іде менше очок

@@ -7,10 +7,10 @@ table-defeat_points = Штрафні очки (партія до { $target }): {
 table-eggs = Яєць за партію: { $n }
 
 button-last_tricks = Взятки кону
-tricks-title = Кін { $n }: поки { $total ->
-        [one] { $total } взятка
-        [few] { $total } взятки
-       *[many] { $total } взяток
+tricks-title = Кін { $n }: { $total ->
+        [one] зіграна { $total } взятка
+        [few] зіграно { $total } взятки
+       *[many] зіграно { $total } взяток
     }
 tricks-none = У цьому кону взяток ще не було.
 tricks-taker = Взятку бере { $who } ({ $team })
@@ -26,6 +26,7 @@ picture-defeat_points = Штрафні очки
 picture-eggs = Яйця
 picture-game = Кін
 picture-dealer = Роздає
+picture-no_cards = Немає карт
 picture-molodka = Молодка
 picture-goats = Козли
 # Per team (a dot and its number each), in the list of tricks and a replay's step.

@@ -28,6 +28,7 @@ class Labels:
     eggs: str = "Eggs"
     game: str = "Game"
     dealer: str = "Dealer"
+    no_cards: str = "No cards"  # a seat holding none ("—" read as "unknown")
     molodka: str = "Molodka"
     your_hand: str = "Your hand"
     your_turn: str = "Your turn"

@@ -188,8 +188,8 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
     for i in range(n):
         sprite = back(bw, bh)
         img.alpha_composite(sprite, (x0 + 22 + i * step, by))
-    if n == 0:
-        d.text((x0 + 22, by + bh / 2), "—", fill=style.MUTED_TEXT, font=font(24), anchor="lm")
+    if n == 0:  # in words: a dash read as "unknown"
+        text(d, (x0 + 22, by + bh / 2), st.labels.no_cards, font(24), style.MUTED_TEXT, room)
     if turn:  # on the box's outer edge: over the bottom seat's box it touched the frame
         # of that seat's play (below that box the picture keeps room for it: it hung over
         # the felt's edge)
