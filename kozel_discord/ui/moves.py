@@ -20,6 +20,7 @@ This module only groups, orders and words them:
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 from ..engine import (
@@ -85,7 +86,9 @@ def _best(cards: tuple[Card, ...], obs: Observation) -> Card:
     return max(cards, key=lambda c: (c.suit is obs.trump, c.points, c.rank))
 
 
-def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
+def _option(action: Action, obs: Observation, locale: str, *, kept: bool = False) -> MoveOption:
+    """One move as an option (``kept``: a discard of points names the cards it keeps too,
+    to tell it from a sibling that says the same otherwise)."""
     cards = action.cards
     last = len(obs.trick) == SEATS - 1  # this play closes the trick: the play on top takes it
     shown = cards_text(cards, locale)
@@ -140,13 +143,15 @@ def _option(action: Action, obs: Observation, locale: str) -> MoveOption:
             key = "opt.discard_desc_ours" if ours else "opt.discard_desc_foes"
             desc = t(key, locale, points=_points(cards))
         else:  # the trick stays open after it: who takes it is not known yet
+            # points thrown in say who is winning the trick for now, in place of the
+            # cards kept (both took two lines of a phone's menu in 2 of 5 discards)
             points = _points(cards)
             desc = t(
                 "opt.discard_desc",
                 locale,
                 points=points,
                 side=_winning(obs, locale) if points else "",
-                kept=_kept(action, obs, locale),
+                kept=_kept(action, obs, locale) if kept or not points else "",
             )
         if trumps and len(cards) > LABEL_TRUMPS:
             desc = t("opt.trumps_first", locale, n=trumps, rest=desc)
@@ -199,6 +204,11 @@ def move_options(obs: Observation, locale: str) -> list[MoveOption]:
     the order keeps the molodka, the beats and the cheapest discards or smallest leads.
     """
     options = [_option(a, obs, locale) for a in obs.legal_actions]
+    said = Counter(o.description for o in options)
+    # two discards of equal points ("puts 11 points in"): each says what it keeps too
+    options = [
+        _option(o.action, obs, locale, kept=True) if said[o.description] > 1 else o for o in options
+    ]
     options.sort(key=lambda o: _order(o, obs))
     return options[:MAX_OPTIONS]
 

@@ -23,8 +23,8 @@ opt-discard_desc = во взятку { $points ->
         [few] { $points } очка
        *[many] { $points } очков
     }{ $side }{ $kept }
-opt-now_ours = {" "}(пока берёт партнёр)
-opt-now_foes = {" "}(пока берёт соперник)
+opt-now_ours = {" "}(берёт партнёр)
+opt-now_foes = {" "}(берёт соперник)
 opt-discard_desc_foes = { $points ->
         [0] соперникам ничего
         [one] соперникам { $points } очко

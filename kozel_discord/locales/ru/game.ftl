@@ -120,7 +120,7 @@ move-discard = { $who }: сброс, { $n ->
 move-molodka = { $who }: молодка!
 move-timed_out = (время вышло: ход сделал компьютер)
 
-hand-title = Ваши карты — { $seat }
+hand-title = Вы — { $seat }
 hand-molodka_possible = У вас молодка: её можно объявить сейчас, вне очереди.
 hand-choose = Выберите ход…
 hand-choose_molodka = Объявить молодку…

@@ -17,8 +17,8 @@ opt-discard_desc = { $points ->
         [0] ele puan gitmez
        *[other] ele { $points } puan gider
     }{ $side }{ $kept }
-opt-now_ours = {" "}(şimdilik ortağınız alıyor)
-opt-now_foes = {" "}(şimdilik rakip alıyor)
+opt-now_ours = {" "}(ortağınız alıyor)
+opt-now_foes = {" "}(rakip alıyor)
 opt-discard_desc_foes = { $points ->
         [0] rakiplere puan gitmez
        *[other] rakiplere { $points } puan gider

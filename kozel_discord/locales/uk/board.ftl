@@ -23,8 +23,8 @@ opt-discard_desc = у взятку { $points ->
         [few] { $points } очки
        *[many] { $points } очок
     }{ $side }{ $kept }
-opt-now_ours = {" "}(поки бере партнер)
-opt-now_foes = {" "}(поки бере суперник)
+opt-now_ours = {" "}(бере партнер)
+opt-now_foes = {" "}(бере суперник)
 opt-discard_desc_foes = { $points ->
         [0] суперникам нічого
         [one] суперникам { $points } очко

@@ -118,7 +118,7 @@ move-discard = { $who }: скид, { $n ->
 move-molodka = { $who }: молодка!
 move-timed_out = (час вийшов: хід зробив комп'ютер)
 
-hand-title = Ваші карти — { $seat }
+hand-title = Ви — { $seat }
 hand-molodka_possible = У вас молодка: її можна оголосити зараз, поза чергою.
 hand-choose = Виберіть хід…
 hand-choose_molodka = Оголосити молодку…
