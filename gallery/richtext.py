@@ -347,7 +347,7 @@ def parse(
     ``markdown``, each line as it is written (an embed's footer: Discord shows its
     backticks, asterisks and mention syntax as they are)."""
     if not markdown:
-        return [Block("p", _plain_text_pieces(line, base)) for line in text.split("\n")]
+        return [Block("p", _text_pieces(line, base)) for line in text.split("\n")]
     blocks: list[Block] = []
     lines = text.split("\n")
     i = 0

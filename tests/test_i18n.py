@@ -35,6 +35,7 @@ from kozel_discord.i18n import (
     t,
 )
 from kozel_discord.ui.lobby import LobbyButton
+from tests.footers import FOOTER_MARKUP
 
 PACKAGE = Path(__file__).resolve().parents[1] / "kozel_discord"
 NUMBERS = (1, 2, 5, 21)
@@ -423,3 +424,30 @@ def test_a_separator_dot_never_starts_a_line(lang: str) -> None:
     for mid, message in _messages(lang).items():
         text = serialize(fluent_ast.Resource([message]))
         assert " ·" not in text and '" "}·' not in text, (lang, mid)
+
+
+# The texts the bot puts in embed footers, which Discord draws as plain text.
+FOOTER_KEYS = {
+    "lobby.rules_footer", "lobby.rules_footer_length", "fair.tricks_footer", "fair.reveal",
+    "fair.reveal_check", "league.page", "replay.pick_hint", "review.legend.best",
+    "review.legend.close", "review.legend.costly", "review.legend.worst",
+}  # fmt: skip
+
+
+def test_footer_texts_have_no_markup_in_any_language() -> None:
+    # "Check it: `kozel-discord verify`" showed its backticks, and a command mention its
+    # raw "</league game:123>", in the footers of real Discord.
+    # every text a set_footer call names is in the list above (the others it joins are)
+    found: set[str] = set()
+    for path in PACKAGE.rglob("*.py"):
+        source = path.read_text()
+        for at in (m.end() for m in re.finditer(r"\.set_footer\(", source)):
+            found |= set(re.findall(r'\bt\(\s*"([a-z_.]+)"', source[at : at + 160]))
+    assert {"fair.tricks_footer", "replay.pick_hint"} <= found <= FOOTER_KEYS, found
+    COMMANDS.update([("kozel", 1234567890123), ("league", 5)])
+    for lang in LANGUAGES:
+        for key in FOOTER_KEYS:
+            walk = _walk(_messages(lang)[fluent_id(key)])
+            args: dict[str, Any] = {v: 2 for v in walk.variables}
+            text = t(key, lang, **args)
+            assert not FOOTER_MARKUP.search(text), (lang, key, text)

@@ -3,7 +3,6 @@ and the real bot process started against both."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -11,10 +10,7 @@ import pytest
 
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess
-
-# Discord draws an embed's footer as plain text: a code span keeps its backticks, bold its
-# asterisks, and a mention or a custom emoji shows its raw syntax ("</league game:123…>").
-FOOTER_MARKUP = re.compile(r"`|\*\*|__|~~|\|\||</[^>]+:\d+>|<[@#][!&]?\d+>|<a?:\w+:\d+>")
+from tests.footers import FOOTER_MARKUP
 
 
 def footers_with_markup(standin: DiscordStandIn) -> list[str]:

@@ -225,3 +225,10 @@ def test_a_footer_shows_its_markdown_and_mentions_as_written() -> None:
     assert "".join(p.text for p in plain.pieces) == raw
     (dressed,) = parse(raw, Style(), Names(users={42: "Alice"}))
     assert "".join(p.text for p in dressed.pieces) != raw
+
+
+def test_a_footer_keeps_its_no_break_spaces_unbroken() -> None:
+    # "2\u00a0· 3\u00a0players": the plain footer broke before "·" and after a count.
+    (plain,) = parse("12\u00a0· 30\u00a0players", Style(), Names(), markdown=False)
+    glued = {p.text for p in plain.pieces if p.glue and p.text.strip()}
+    assert glued == {"·", "players"}  # each held to what comes before it

@@ -436,7 +436,9 @@ def test_the_widest_beats_and_discards_fit_a_phone(locale: str) -> None:
             assert _lines(desc) <= most, desc
     kept = t("opt.keeps", locale, cards=cards_text(tens[:1], locale))
     for rest in (
-        t("opt.discard_desc", locale, points=30, kept=kept),
+        # a discard of points says who is winning; two alike name the cards they keep too
+        t("opt.discard_desc", locale, points=30, side=t("opt.now_foes", locale), kept=kept),
+        t("opt.discard_desc", locale, points=30, side=t("opt.now_ours", locale), kept=kept),
         t("opt.discard_desc_foes", locale, points=33),
         t("opt.discard_desc_ours", locale, points=33),
     ):

@@ -5,4 +5,4 @@ fair-table = 🔒 Deal sealed: { $short }…
 fair-table_opened = 🔓 Deal seal opened: see the game's summary
 fair-tricks_footer = 🔒 Deal seal (SHA-256 of this game's seed and salt, revealed when the game ends): { $commitment }
 fair-reveal = 🔓 Seal { $short }… opened:
-fair-reveal_check = Check it with kozel-discord verify, a command-line tool, and the Export JSON file of this game's replay ({ COMMAND_NAME("league game") }).
+fair-reveal_check = Check it: kozel-discord verify (a command-line tool) with the Export JSON file from { COMMAND_NAME("league game") }.

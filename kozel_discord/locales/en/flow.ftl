@@ -38,8 +38,8 @@ series-best_trick = Biggest trick: { $who } took { $points ->
         [one] { $points } card point face up
        *[other] { $points } card points face up
     } ({ $cards ->
-        [one] { $cards } card
-       *[other] { $cards } cards
+        [one] { $cards } card in the trick
+       *[other] { $cards } cards in the trick
     }) in game { $n }.
 series-games = Every game · card points A : B
 series-game_line = { $n }. { $a } : { $b } — { $outcome }

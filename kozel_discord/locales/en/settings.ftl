@@ -35,7 +35,7 @@ settings-ranked_on = League: series with computer players count too; { COMMAND("
 settings-ranked_off = League: only series without computers count; { COMMAND("league ranked") } changes it
 settings-language = Public table language: { $language }
 settings-language_server = the server's own
-settings-footer = For tables opened from now on. The host may still change the length and the timer in the lobby. By default the league table counts series to { $target } defeat points; { COMMAND("league table") } with its length option shows the others.
+settings-footer = For tables opened from now on. The host may still change the length and the timer in the lobby. By default the league table counts series to { $target } defeat points; { COMMAND("league table") } with its length option shows the others.
 settings-league_length = League: series to { $target ->
         [one] { $target } defeat point
        *[other] { $target } defeat points

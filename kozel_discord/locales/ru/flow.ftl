@@ -54,9 +54,9 @@ series-best_trick = Самая дорогая взятка: { $who } — { $poin
         [few] { $points } очка в открытых картах
        *[many] { $points } очков в открытых картах
     } ({ $cards ->
-        [one] { $cards } карта
-        [few] { $cards } карты
-       *[many] { $cards } карт
+        [one] во взятке { $cards } карта
+        [few] во взятке { $cards } карты
+       *[many] во взятке { $cards } карт
     }) в { $n }-м коне.
 series-games = Все коны · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }

@@ -8,7 +8,7 @@ review-intro = { $seat } · { $moves ->
         [few] { $moves } хода
        *[many] { $moves } ходов
     }, в { $choices } из них был выбор.
-    Число после хода — сколько очков в картах (из 120) ваша команда в среднем набрала бы к концу кона после этого хода: сильный компьютер доиграл кон { $worlds ->
+    Число после хода — сколько очков в картах (из 120) ваша команда в среднем набрала бы к концу кона: сильный компьютер доиграл кон { $worlds ->
         [one] { $worlds } раз
         [few] { $worlds } раза
        *[many] { $worlds } раз
@@ -30,7 +30,7 @@ review-mistake = **Взятка { $trick }:** { $played } — в среднем 
     }; лучше: { $best } — { $why }.
 review-moves = Ваши ходы
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший)
-review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучший ход: { $best } — { $best_value })
+review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше: { $best } — { $best_value })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
 review-legend-best = ✅ лучший
 review-legend-close = ☑️ почти лучший

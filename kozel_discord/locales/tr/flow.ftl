@@ -12,7 +12,7 @@ series-recap_counts = { $games } oyun{ $eggs ->
         [0] {""}
        *[other] {" "}· { $eggs } yumurta
     }
-series-best_trick = En değerli el: { $who }, { $n }. oyunda açık kartlarda { $points } puan aldı ({ $cards } kart).
+series-best_trick = En değerli el: { $who }, { $n }. oyunda açık kartlarda { $points } puan aldı (elde { $cards } kart).
 series-games = Bütün oyunlar · kart puanı A : B
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (el yok)

@@ -29,7 +29,7 @@ settings-ranked_on = Lig: bilgisayarlı seriler de sayılır; { COMMAND("league 
 settings-ranked_off = Lig: yalnızca bilgisayarsız seriler sayılır; { COMMAND("league ranked") } ile değişir
 settings-language = Ortak masanın dili: { $language }
 settings-language_server = sunucunun kendi dili
-settings-footer = Bundan sonra açılan masalar için. Masayı açan oyuncu lobide uzunluğu ve süreyi yine değiştirebilir. Lig tablosu varsayılan olarak { $target } ceza puanlık serileri sayar; diğer uzunlukları { COMMAND("league table") } gösterir.
+settings-footer = Bundan sonra açılan masalar için. Masayı açan oyuncu lobide uzunluğu ve süreyi yine değiştirebilir. Lig tablosu varsayılan olarak { $target } ceza puanlık serileri sayar; diğer uzunlukları { COMMAND("league table") } gösterir.
 settings-league_length = { $target } ceza puanına kadar serilerin ligi
 settings-history_length = {" "}· { $target } ceza puanına kadar seri
 

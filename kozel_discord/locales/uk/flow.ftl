@@ -54,9 +54,9 @@ series-best_trick = Найдорожча взятка: { $who } — { $points ->
         [few] { $points } очки у відкритих картах
        *[many] { $points } очок у відкритих картах
     } ({ $cards ->
-        [one] { $cards } карта
-        [few] { $cards } карти
-       *[many] { $cards } карт
+        [one] у взятці { $cards } карта
+        [few] у взятці { $cards } карти
+       *[many] у взятці { $cards } карт
     }) у { $n }-му кону.
 series-games = Усі кони · очки А : Б
 series-game_line = { $n }. { $a } : { $b } — { $outcome }

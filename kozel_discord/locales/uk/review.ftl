@@ -8,7 +8,7 @@ review-intro = { $seat } · { $moves ->
         [few] { $moves } ходи
        *[many] { $moves } ходів
     }, у { $choices } з них був вибір.
-    Число після ходу — скільки очок у картах (зі 120) ваша команда в середньому набере наприкінці кону після цього ходу: сильний комп'ютер дограв кін { $worlds ->
+    Число після ходу — скільки очок у картах (зі 120) ваша команда в середньому набере наприкінці кону: сильний комп'ютер дограв кін { $worlds ->
         [one] { $worlds } раз
         [few] { $worlds } рази
        *[many] { $worlds } разів
@@ -30,7 +30,7 @@ review-mistake = **Взятка { $trick }:** { $played } — у середнь�
     }; краще: { $best } — { $why }.
 review-moves = Ваші ходи
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (найкращий)
-review-line = { $mark } Взятка { $trick }: { $played } — { $value } (найкращий хід: { $best } — { $best_value })
+review-line = { $mark } Взятка { $trick }: { $played } — { $value } (краще: { $best } — { $best_value })
 review-capped = Бот був зайнятий: частину ходів оцінено на меншій кількості розкладів.
 review-legend-best = ✅ найкращий
 review-legend-close = ☑️ майже найкращий
