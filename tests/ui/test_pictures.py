@@ -601,3 +601,26 @@ def test_a_seat_without_cards_says_so_in_words(monkeypatch: pytest.MonkeyPatch) 
     live = observe(s, None)  # the next game, dealt: four cards each
     table_picture.render_table(table_picture.table_state(live, LABELS))
     assert LABELS.no_cards not in drawn
+
+
+def test_the_trump_card_fades_once_the_stock_is_empty() -> None:
+    # Drawn bright beside "Stock: 0", the shown trump read as a card still on the table;
+    # by then someone has drawn it and only its suit stays trump (2.2).
+    hands = ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"]
+
+    def white(im: Image.Image, box: tuple[int, int, int, int]) -> int:
+        part = im.convert("RGB").crop(box)
+        return sum(n for n, px in part.getcolors(1 << 24) or () if min(px) > 235)
+
+    def table(stock: str) -> int:
+        obs = observe(series_with(position(hands, stock=stock)), None)
+        x, y = table_picture.TRUMP_X, table_picture.PILE_Y
+        box = (x, y, x + table_picture.PILE_W, y + table_picture.PILE_H)
+        return white(_pixels(pictures.draw_table(obs, LABELS)), box)
+
+    def board(stock: str) -> int:
+        obs = observe(series_with(position(hands, stock=stock)), 0)
+        return white(_pixels(pictures.draw_hand(obs, LABELS)), (16, 6, 56, 62))
+
+    assert table("6d 7d 8d 9h") > 1000 and table("") == 0
+    assert board("6d 7d 8d 9h") > 500 and board("") == 0

@@ -41,7 +41,7 @@ series-best_trick = Biggest trick: { $who } took { $points ->
         [one] { $cards } card in the trick
        *[other] { $cards } cards in the trick
     }) in game { $n }.
-series-games = Every game · card points A : B
+series-games = Every game · card points A : B · defeat points
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (no trick)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 or fewer)
@@ -89,4 +89,4 @@ cmd-settings-threads = A thread per table for its game (leave empty to see the s
 settings-threads_on = Each table's game runs in its own thread (if the bot may create threads here); the lobby stays in the channel.
 settings-threads_off = Games run in the channel itself, without threads.
 thread-name = Kozel — { $names }
-ping-button = 🔔 Turn pings: on/off
+ping-button = 🔔 Ping me on my turn

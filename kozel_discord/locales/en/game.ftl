@@ -59,7 +59,7 @@ lobby-cancelled = The table was cancelled.
 
 trick-lead = { $who } led { $cards }
 trick-beat = { $who } beat with { $cards }
-trick-molodka = { $who } laid a molodka: { $cards }
+trick-molodka = { $who } laid a molodka out of turn: { $cards }
 trick-discard = { $who } discarded { $cards }
 
 table-title = Kozel — game { $n }

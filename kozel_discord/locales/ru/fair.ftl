@@ -5,4 +5,4 @@ fair-table = 🔒 Раздача запечатана: { $short }…
 fair-table_opened = 🔓 Печать раздачи вскрыта: см. итоги кона
 fair-tricks_footer = 🔒 Печать раздачи (хеш SHA-256 от зерна и соли этого кона; их откроют, когда кон закончится): { $commitment }
 fair-reveal = 🔓 Печать { $short }… вскрыта:
-fair-reveal_check = Проверить можно программой kozel-discord verify по файлу из кнопки «Выгрузить JSON» в повторе кона ({ COMMAND_NAME("league game") }).
+fair-reveal_check = Проверить можно программой kozel-discord verify по файлу, который даёт кнопка «Выгрузить JSON» в повторе кона ({ COMMAND_NAME("league game") }).

@@ -58,10 +58,10 @@ series-best_trick = Самая дорогая взятка: { $who } — { $poin
         [few] во взятке { $cards } карты
        *[many] во взятке { $cards } карт
     }) в { $n }-м коне.
-series-games = Все коны · очки А : Б
+series-games = Все коны · очки А : Б · штрафные
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)
-series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 или меньше)
+series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 и меньше)
 series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = яйца 🥚
 series-earlier_games = … и ещё { $n ->
@@ -107,4 +107,4 @@ cmd-settings-threads = Отдельная ветка для игры каждо�
 settings-threads_on = Игра каждого стола идёт в своей ветке (если у бота есть право создавать ветки); лобби остаётся в канале.
 settings-threads_off = Игры идут прямо в канале, без веток.
 thread-name = Игра в козла — { $names }
-ping-button = 🔔 Напоминания о ходе: вкл/выкл
+ping-button = 🔔 Напоминать мне о ходе

@@ -61,7 +61,7 @@ lobby-cancelled = Стол отменён.
 
 trick-lead = { $who } заходит: { $cards }
 trick-beat = { $who } бьёт: { $cards }
-trick-molodka = { $who } выкладывает молодку: { $cards }
+trick-molodka = { $who } выкладывает молодку вне очереди: { $cards }
 trick-discard = { $who } сбрасывает: { $cards }
 
 table-title = Козёл — кон { $n }

@@ -30,7 +30,7 @@ settings-timer_seconds = { $seconds ->
         [few] { $seconds } секунды
        *[many] { $seconds } секунд
     }
-settings-hints_on = Подсказки: хозяин может включить их за нерейтинговым столом
+settings-hints_on = Подсказки: хозяин стола может включить их за нерейтинговым столом
 settings-hints_off = Подсказки: запрещены
 settings-ranked_on = Лига: в зачёт идут и партии с компьютерами; меняется командой { COMMAND("league ranked") }
 settings-ranked_off = Лига: в зачёт идут только партии без компьютеров; меняется командой { COMMAND("league ranked") }
@@ -51,8 +51,8 @@ lobby-length = Партия до { $target ->
        *[other] { $target } штрафных очков
     } — кто первым наберёт, проигрывает
 lobby-length_button = До { $target ->
-        [one] { $target } очка
-       *[other] { $target } очков
+        [one] { $target } штрафного
+       *[other] { $target } штрафных
     }
 lobby-rules_length = Длина
 lobby-rules_hints = Подсказки

@@ -13,7 +13,7 @@ series-recap_counts = { $games } oyun{ $eggs ->
        *[other] {" "}· { $eggs } yumurta
     }
 series-best_trick = En değerli el: { $who }, { $n }. oyunda açık kartlarda { $points } puan aldı (elde { $cards } kart).
-series-games = Bütün oyunlar · kart puanı A : B
+series-games = Bütün oyunlar · kart puanı A : B · ceza puanı
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (el yok)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 veya daha az)
@@ -58,4 +58,4 @@ cmd-settings-threads = Her masanın oyunu için ayrı bir alt başlık (boş bı
 settings-threads_on = Her masanın oyunu kendi alt başlığında oynanır (bot alt başlık açabiliyorsa); lobi kanalda kalır.
 settings-threads_off = Oyunlar alt başlık olmadan doğrudan kanalda oynanır.
 thread-name = Kozel — { $names }
-ping-button = 🔔 Sıra bildirimi: aç/kapat
+ping-button = 🔔 Sıram gelince haber ver

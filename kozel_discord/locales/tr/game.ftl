@@ -54,7 +54,7 @@ lobby-cancelled = Masa iptal edildi.
 
 trick-lead = { $who } açtı: { $cards }
 trick-beat = { $who } yendi: { $cards }
-trick-molodka = { $who } molodka açtı: { $cards }
+trick-molodka = { $who } sırası gelmeden molodka açtı: { $cards }
 trick-discard = { $who } kapalı attı: { $cards }
 
 table-title = Kozel — oyun { $n }

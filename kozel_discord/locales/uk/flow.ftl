@@ -58,7 +58,7 @@ series-best_trick = Найдорожча взятка: { $who } — { $points ->
         [few] у взятці { $cards } карти
        *[many] у взятці { $cards } карт
     }) у { $n }-му кону.
-series-games = Усі кони · очки А : Б
+series-games = Усі кони · очки А : Б · штрафні
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)
@@ -107,4 +107,4 @@ cmd-settings-threads = Окрема гілка для гри кожного ст
 settings-threads_on = Гра кожного столу йде у своїй гілці (якщо бот має право створювати гілки); лобі лишається в каналі.
 settings-threads_off = Ігри йдуть просто в каналі, без гілок.
 thread-name = Козел — { $names }
-ping-button = 🔔 Нагадування про хід: увімк/вимк
+ping-button = 🔔 Нагадувати мені про хід

@@ -59,7 +59,7 @@ lobby-cancelled = Стіл скасовано.
 
 trick-lead = { $who } заходить: { $cards }
 trick-beat = { $who } б'є: { $cards }
-trick-molodka = { $who } викладає молодку: { $cards }
+trick-molodka = { $who } викладає молодку поза чергою: { $cards }
 trick-discard = { $who } скидає: { $cards }
 
 table-title = Козел — кін { $n }

@@ -30,7 +30,7 @@ settings-timer_seconds = { $seconds ->
         [few] { $seconds } секунди
        *[many] { $seconds } секунд
     }
-settings-hints_on = Підказки: господар може ввімкнути їх за нерейтинговим столом
+settings-hints_on = Підказки: господар столу може ввімкнути їх за нерейтинговим столом
 settings-hints_off = Підказки: заборонені
 settings-ranked_on = Ліга: у залік ідуть і партії з комп'ютерами; змінюється командою { COMMAND("league ranked") }
 settings-ranked_off = Ліга: у залік ідуть лише партії без комп'ютерів; змінюється командою { COMMAND("league ranked") }
@@ -51,8 +51,8 @@ lobby-length = Партія до { $target ->
        *[other] { $target } штрафних очок
     } — хто перший набере, програє
 lobby-length_button = До { $target ->
-        [one] { $target } очка
-       *[other] { $target } очок
+        [one] { $target } штрафного
+       *[other] { $target } штрафних
     }
 lobby-rules_length = Довжина
 lobby-rules_hints = Підказки

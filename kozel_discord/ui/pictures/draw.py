@@ -108,6 +108,18 @@ def pill(
     return box
 
 
+def shown_trump(card: Card, w: int, h: int, stock: int) -> Image.Image:
+    """The card shown for trump (2.2), faded once the stock is empty: someone has drawn it
+    by then and only its suit stays trump (drawn bright beside "Stock: 0", it read as a
+    card still lying on the table)."""
+    im = face(card, w, h, True)
+    if stock:
+        return im
+    im = im.copy()
+    im.putalpha(im.getchannel("A").point(lambda a: a * 2 // 5))
+    return im
+
+
 def row_width(n: int, w: int, step: int) -> int:
     return 0 if n == 0 else w + (n - 1) * step
 

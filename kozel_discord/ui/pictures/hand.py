@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 
 from ...engine import ActionKind, Card, Observation, Suit
 from . import style
-from .cards import back, face
-from .draw import egg, paste_cards, pill, row_width, text
+from .cards import back
+from .draw import egg, paste_cards, pill, row_width, shown_trump, text
 from .fonts import font
 from .model import FinishedTrick, Labels
 from .table import ShownPlay
@@ -87,7 +87,7 @@ def render_hand(st: HandState) -> Image.Image:
 def _top(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
     d.rectangle((0, 0, W, TOP - 8), style.PANEL)
     tw, th = 40, 56
-    img.alpha_composite(face(st.trump_card, tw, th, True), (16, 6))
+    img.alpha_composite(shown_trump(st.trump_card, tw, th, st.stock_size), (16, 6))
     f = font(28, 700)  # shown at about 40% on a phone: no label under 24 px
     x = 16 + tw + 12
     x += round(text(d, (x, 34), st.labels.trump, f, style.TRUMP_GOLD, 150)) + 28

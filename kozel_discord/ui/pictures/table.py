@@ -12,8 +12,8 @@ from PIL import Image, ImageDraw
 
 from ...engine import SERIES_TARGET, ActionKind, Card, Observation, Suit, team_of
 from . import style
-from .cards import back, face
-from .draw import Box, egg, paste_cards, pill, row_width, text
+from .cards import back
+from .draw import Box, egg, paste_cards, pill, row_width, shown_trump, text
 from .fonts import Font, clean, fit, font
 from .model import FinishedTrick, Labels
 
@@ -229,7 +229,7 @@ def _stock(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
     cx, cy = x + w / 2 + 3, y + h / 2 + 3
     d.ellipse((cx - 24, cy - 24, cx + 24, cy + 24), style.PANEL, style.PANEL_TEXT, 2)
     d.text((cx, cy), count, fill=style.PANEL_TEXT, font=font(26, 800), anchor="mm")
-    img.alpha_composite(face(st.trump_card, w, h, True), (TRUMP_X, y))
+    img.alpha_composite(shown_trump(st.trump_card, w, h, st.stock_size), (TRUMP_X, y))
     f = font(LABEL, 600)
     text(d, (STOCK_CAPTION_X, y + h + 24), st.labels.stock, f, style.PANEL_TEXT, CAPTION_ROOM, "mm")
     text(d, (TRUMP_CAPTION_X, y + h + 24), st.labels.trump, f, style.TRUMP_GOLD, CAPTION_ROOM, "mm")
