@@ -14,7 +14,8 @@ This module only groups, orders and words them:
   partner or an opponent), and on the trick's last play which team gets them; a trump,
   beaten with or thrown away, is marked "(trump)", or counted ("2 trumps") in a play of
   several cards;
-- a lead, and a discard before the trick's last play, says what stays in the hand.
+- a lead, and a discard of no points before the trick's last play (or of points, when
+  another would read the same), says what stays in the hand.
 - the status line advises only moves that exist (no "beat or discard" without a beat).
 """
 
@@ -139,8 +140,7 @@ def _option(action: Action, obs: Observation, locale: str, *, kept: bool = False
         if last and obs.seat is not None:
             # the last play: whose the points become ("Puts 10 points into the trick" did
             # not say); what stays in the hand would not fit beside it on a phone
-            ours = team_of(obs.top_seat) == team_of(obs.seat)
-            key = "opt.discard_desc_ours" if ours else "opt.discard_desc_foes"
+            key = "opt.discard_desc_ours" if _ours(obs) else "opt.discard_desc_foes"
             desc = t(key, locale, points=_points(cards))
         else:  # the trick stays open after it: who takes it is not known yet
             # points thrown in say who is winning the trick for now, in place of the
@@ -173,13 +173,15 @@ def _option(action: Action, obs: Observation, locale: str, *, kept: bool = False
     )
 
 
+def _ours(obs: Observation) -> bool:
+    """The trick is the seat's team's for now: its partner's play is on top."""
+    return obs.seat is not None and team_of(obs.top_seat) == team_of(obs.seat)
+
+
 def _winning(obs: Observation, locale: str) -> str:
     """Whose points a discard's become if no one beats later: "puts 11 points in" alone
     did not say whether that was the partner's trick or an opponent's."""
-    if obs.seat is None or obs.top_seat is None:
-        return ""
-    ours = team_of(obs.top_seat) == team_of(obs.seat)
-    return t("opt.now_ours" if ours else "opt.now_foes", locale)
+    return t("opt.now_ours" if _ours(obs) else "opt.now_foes", locale)
 
 
 _GROUP_ORDER = {"molodka": 0, "beat": 1, "discard": 2, "lead": 3}

@@ -100,13 +100,13 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
         for o in options:
             groups[o.group].append(o)
             assert len(o.label) <= 100 and len(o.description) <= 100
+            trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
+            counted = f"{trumps}\u00a0trump{'s' * (trumps != 1)}"  # "1 trump", "2 trumps"
             if o.group == "discard":
                 points = sum(c.points for c in o.action.cards)
                 # trumps thrown away are named: "(trump)" after a single card, "(2 trumps)"
                 # once after two ("(trump)" after each ran off a phone), the count first in
                 # the description of three or four (their label has no room left)
-                trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
-                counted = f"{trumps}\u00a0trump{'s' * (trumps != 1)}"
                 desc = o.description
                 if len(o.action.cards) == 1:
                     assert o.label.endswith(" (trump)") == bool(trumps), o.label
@@ -152,14 +152,12 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
                 assert "last" not in o.description, o.description
             if o.group == "beat":
                 # which card beats which: "A♦ beats 7♦", "A♦ on 7♦, 6♠ on 9♦ (1 trump)"
-                trumps = sum(1 for c in o.action.cards if c.suit is obs.trump)
                 top = [card_text(c, "en-US") for c in obs.top]
                 if len(o.action.cards) == 1:
                     assert f" beats\u00a0{top[0]}" in o.description, o.description
                 else:
                     assert o.description.count(" on\u00a0") == len(top), o.description
-                    counted = f" ({trumps}\u00a0trump{'s' * (trumps != 1)})"
-                    assert o.description.endswith(counted) == bool(trumps), o.description
+                    assert o.description.endswith(f" ({counted})") == bool(trumps), o.description
                 last = len(obs.trick) == 3
                 # the outcome first: what a player reads first
                 outcome = "takes the trick" if last else "winning so far"

@@ -13,6 +13,7 @@ import io
 import os
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -112,10 +113,22 @@ def test_golden_table_finished_trick_in_russian() -> None:
     _check_golden("table-trick-taken-ru", pictures.draw_table(obs, RU, last))
 
 
+# Four hands of the small positions below: seat 0 holds four clubs.
+HANDS = ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"]
+
+
+def _pixels_in(
+    im: Image.Image, box: tuple[int, int, int, int], keep: Callable[[tuple[int, ...]], bool]
+) -> int:
+    """How many pixels of ``box`` in ``im`` (as RGB) ``keep`` accepts."""
+    part = im.convert("RGB").crop(box)
+    return sum(n for n, px in part.getcolors(1 << 24) or () if keep(px))
+
+
 def _four_clubs() -> Game:
     """Seat 0 holds four clubs: after seat 1's lead it lays them as a molodka out of turn."""
     return position(
-        ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"],
+        HANDS,
         trump="6h",
         leader=1,
         stock="6d 7d 8d 9h",
@@ -536,14 +549,11 @@ def test_no_word_of_the_pictures_is_cut_in_any_language(
 
 def test_the_board_shows_no_card_back_beside_an_empty_stock() -> None:
     # "Stock: 0" beside a card back said there were cards left to draw.
-    hands = ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"]
-
     def backs_in_the_header(stock: str) -> int:
         board = _pixels(
-            pictures.draw_hand(observe(series_with(position(hands, stock=stock)), 0), LABELS)
+            pictures.draw_hand(observe(series_with(position(HANDS, stock=stock)), 0), LABELS)
         )
-        top = board.convert("RGB").crop((0, 0, board.width, hand_picture.TOP - 8))
-        return sum(n for n, px in top.getcolors(1 << 24) or () if px == style.BACK)
+        return _pixels_in(board, (0, 0, board.width, hand_picture.TOP - 8), style.BACK.__eq__)
 
     assert backs_in_the_header("6d 7d 8d 9h") > 100
     assert backs_in_the_header("") == 0
@@ -561,8 +571,7 @@ def test_the_picture_of_a_finished_game_shows_no_dealer() -> None:
 
 def test_the_bottom_seats_turn_pill_keeps_inside_the_felts_edge() -> None:
     # The bottom seat's "Turn" hung over the felt's edge line, 2 px from the picture's.
-    hands = ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"]
-    obs = observe(series_with(position(hands, leader=0)), None)
+    obs = observe(series_with(position(HANDS, leader=0)), None)
     assert obs.turn == 0
     table = _pixels(pictures.draw_table(obs, LABELS)).convert("RGB")
     edge = table_picture.H - 5  # the felt's edge line (3 px wide)
@@ -606,20 +615,17 @@ def test_a_seat_without_cards_says_so_in_words(monkeypatch: pytest.MonkeyPatch) 
 def test_the_trump_card_fades_once_the_stock_is_empty() -> None:
     # Drawn bright beside "Stock: 0", the shown trump read as a card still on the table;
     # by then someone has drawn it and only its suit stays trump (2.2).
-    hands = ["6c 8c Ac 10c", "7h 8h 9d Jd", "9s Js Qs Ks", "Qd Kd 7s 8s"]
-
     def white(im: Image.Image, box: tuple[int, int, int, int]) -> int:
-        part = im.convert("RGB").crop(box)
-        return sum(n for n, px in part.getcolors(1 << 24) or () if min(px) > 235)
+        return _pixels_in(im, box, lambda px: min(px) > 235)
 
     def table(stock: str) -> int:
-        obs = observe(series_with(position(hands, stock=stock)), None)
+        obs = observe(series_with(position(HANDS, stock=stock)), None)
         x, y = table_picture.TRUMP_X, table_picture.PILE_Y
         box = (x, y, x + table_picture.PILE_W, y + table_picture.PILE_H)
         return white(_pixels(pictures.draw_table(obs, LABELS)), box)
 
     def board(stock: str) -> int:
-        obs = observe(series_with(position(hands, stock=stock)), 0)
+        obs = observe(series_with(position(HANDS, stock=stock)), 0)
         return white(_pixels(pictures.draw_hand(obs, LABELS)), (16, 6, 56, 62))
 
     assert table("6d 7d 8d 9h") > 1000 and table("") == 0
