@@ -82,7 +82,7 @@ DRAW_BUDGET = 1.8
 
 async def board_image(table: Table, obs: Observation, locale: str) -> discord.File:
     """The board's picture as an attachment, drawn off the event loop (cached)."""
-    labels = board_labels(table, locale)
+    labels = board_labels(table, locale, obs.seat)
     png = await drawing.drawer().hand(obs, labels, pictures.last_trick(obs))
     return discord.File(io.BytesIO(png), filename=IMAGE)
 

@@ -13,10 +13,13 @@ from .emojis import CARD_EMOJIS, cards_text
 from .moves import status_line
 
 
-def board_labels(table: Table, locale: str) -> pictures.Labels:
-    """The picture's words in the reader's language; seats by plain name."""
+def board_labels(table: Table, locale: str, viewer: int | None = None) -> pictures.Labels:
+    """The picture's words in the reader's language; seats by plain name, the reader's own
+    seat as "You" (the last trick's row named the reader like any other player)."""
 
     def name(i: int) -> str:
+        if i == viewer:
+            return t("board.pic_you", locale)
         seat = table.seats[i]
         return seat.name if seat is not None else t("seat.empty", locale)
 

@@ -13,18 +13,17 @@ from ..engine import SERIES_TARGET, DefeatReason, GameResult, Observation
 from ..engine import fair as fair_deals
 from ..i18n import t
 from ..service import Table, fair
+from . import pictures
 from .render import COLOR_DONE, team_heading, team_names, who
 
 # Emoji, which every Discord client draws as images (the geometric shapes ▰▱ are missing
-# from many fonts), in each team's colour of the table picture: one segment is two
-# defeat points, a small diamond for one (twelve segments for 12 points did not fit a
-# phone's line with the team and "4/12"). An empty segment is dark (the white square made
-# a team without defeat points look fuller on the dark theme than one with some).
+# from many fonts), in each team's colour of the table picture, as many as the picture's
+# segments (pictures.bar_fills: twelve a segment each for 12 points did not fit a phone's
+# line with the team and "4/12"). An empty segment is dark (the white square made a team
+# without defeat points look fuller on the dark theme than one with some).
 BAR_FULL = ("🟦", "🟧")
 BAR_HALF = ("🔹", "🔸")
 BAR_EMPTY = "⬛"
-POINTS_PER_SEGMENT = 2
-MAX_BAR = 12  # segments at most (a longer target is drawn to scale)
 MAX_GAME_LINES = 15  # the recap's score lines (the latest ones; an embed field holds 1024)
 
 
@@ -33,19 +32,9 @@ def target_of(table: Table) -> int:
 
 
 def progress_bar(points: int, target: int, team: int = 0) -> str:
-    """``points`` of ``target`` as an emoji bar: a segment per two points (half filled for
-    one), at most ``MAX_BAR`` segments (then to scale)."""
-    size = max(1, min(MAX_BAR, -(-target // POINTS_PER_SEGMENT)))
-    per = target / size
-    bar = []
-    for i in range(size):
-        if points >= (i + 1) * per:
-            bar.append(BAR_FULL[team])
-        elif points >= i * per + per / 2:
-            bar.append(BAR_HALF[team])
-        else:
-            bar.append(BAR_EMPTY)
-    return "".join(bar)
+    """``points`` of ``target`` as an emoji bar, segment for segment the picture's."""
+    marks = {1.0: BAR_FULL[team], 0.5: BAR_HALF[team], 0.0: BAR_EMPTY}
+    return "".join(marks[f] for f in pictures.bar_fills(points, target))
 
 
 def reason_line(r: GameResult, locale: str, team: str | None = None) -> str:

@@ -45,7 +45,7 @@ def choice_text(choice: Choice, locale: str) -> str:
 
 
 # A move's mark, by its name in the legend's keys (review.legend.<name>), in the legend's order.
-MARKS = {"best": "✅", "close": "☑️", "costly": "⚠️", "worst": "❌"}
+MARKS = {"best": "✅", "close": "👍", "costly": "⚠️", "worst": "❌"}
 
 
 def _mark(d: Decision) -> str:

@@ -64,7 +64,7 @@ class Restarts:
 
 def _is_table_message(message: Any) -> bool:
     texts = [embed_text(message), *text_displays(message)]
-    return any("Kozel\u00a0— game " in text or " has ended." in text for text in texts)
+    return any("Kozel\u00a0— game " in text or " is over." in text for text in texts)
 
 
 def _posted_for(tables: list[Any]) -> list[int]:
@@ -308,7 +308,7 @@ async def test_a_last_game_played_while_discord_was_slow_still_gets_its_table_me
     final = tables[last]
     # Posted once, already final: the game's end, no controls, right before its summary.
     assert len(final.versions) == 1 and not final.custom_ids()
-    assert " has ended." in " ".join(text_displays(final))
+    assert " is over." in " ".join(text_displays(final))
     assert summaries[last - 1] < final.seq < summaries[last], "in the order played"
     assert standin.rejections == [] and standin.unhandled == []
 
@@ -342,7 +342,7 @@ async def test_a_game_over_shown_late_leaves_the_next_games_message_live(
     # its final position, without controls.
     third = tables[3][0]
     assert len(third.versions) > 2 and not third.custom_ids()
-    assert " has ended." in " ".join(text_displays(third))
+    assert " is over." in " ".join(text_displays(third))
     assert standin.rejections == [] and standin.unhandled == []
 
 
@@ -369,6 +369,8 @@ async def test_a_table_message_whose_game_ended_unseen_loses_its_turn_and_contro
     first = next(p for p in posts if "Kozel\u00a0— game 1" in " ".join(text_displays(p, 0)))
     # It says that game 1 ended and how; no stale turn, no controls, no stale picture.
     text = " ".join(text_displays(first))
-    assert "Game 1 has ended." in text and "to play" not in text, text
+    assert (
+        "Game 1 is over." in text and " to lead." not in text and " to beat or discard " not in text
+    ), text
     assert not first.custom_ids() and not first.payload.get("attachments")
     assert standin.rejections == [] and standin.unhandled == []

@@ -104,7 +104,7 @@ async def test_table_messages_show_the_public_picture_every_trick_and_freeze_per
     assert last.attachments[0].data == final_png
     assert not [c for c in _components(last.payload) if c.get("custom_id")], "frozen"
     frozen_text = "\n".join(text_displays(first))
-    assert "Game 1 has ended" in frozen_text
+    assert "Game 1 is over." in frozen_text
     assert trick_line(table, end.taken[-1], locale, last=True) in frozen_text
     # Every trick of game 1 was on screen: the version right after it shows its outcome.
     seen = {"\n".join(text_displays(first, v.index)) for v in versions}

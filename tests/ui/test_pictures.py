@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import io
+import itertools
 import os
 import random
 import re
@@ -30,7 +31,7 @@ from kozel_discord.engine import (
     observe_game_end,
 )
 from kozel_discord.i18n import t
-from kozel_discord.ui import pictures
+from kozel_discord.ui import pictures, results
 from kozel_discord.ui.pictures import hand as hand_picture
 from kozel_discord.ui.pictures import style
 from kozel_discord.ui.pictures import table as table_picture
@@ -610,6 +611,74 @@ def test_a_seat_without_cards_says_so_in_words(monkeypatch: pytest.MonkeyPatch) 
     live = observe(s, None)  # the next game, dealt: four cards each
     table_picture.render_table(table_picture.table_state(live, LABELS))
     assert LABELS.no_cards not in drawn
+
+
+def test_the_board_names_its_reader_you_in_the_trick_row(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The last trick's row on Alice's own board said "Alice" over her cards, as if she
+    # were another player.
+    from kozel_discord.service import Seat, Table
+    from kozel_discord.ui import board_text
+    from kozel_discord.ui.pictures import draw as draw_module
+    from kozel_discord.ui.pictures import fonts
+
+    drawn: list[str] = []
+
+    def spy(text: str, f: fonts.Font, max_width: float) -> str:
+        drawn.append(text)
+        return fit(text, f, max_width)
+
+    monkeypatch.setattr(draw_module, "fit", spy)
+    table = Table("0123456789ab", 1, 2, 10, "en-US", None)
+    table.seats = [Seat(user_id=10 + i, name=n) for i, n in enumerate(("Ann", "Bo", "Cy", "Di"))]
+    s, rng = Series(1), random.Random(1)
+    while observe(s, None).trick or pictures.last_trick(observe(s, None)) is None:
+        turn = s.turn  # until the first trick is taken and the next one not yet led
+        assert turn is not None
+        s.apply(turn, rng.choice(s.legal_actions(turn)))
+    for viewer in range(4):
+        obs = observe(s, viewer)
+        last = pictures.last_trick(obs)
+        assert last is not None and not obs.trick
+        labels = board_text.board_labels(table, "en-US", viewer)
+        drawn.clear()
+        hand_picture.render_hand(hand_picture.hand_state(obs, labels, last))
+        names = [n for n in ("Ann", "Bo", "Cy", "Di", "You") if n in drawn]
+        expected = {"Ann", "Bo", "Cy", "Di", "You"} - {("Ann", "Bo", "Cy", "Di")[viewer]}
+        assert set(names) == expected, (viewer, names)
+
+
+def _distance(a: tuple[int, ...], b: tuple[int, ...]) -> int:
+    return max(abs(x - y) for x, y in zip(a, b, strict=True))
+
+
+def test_the_score_bars_have_a_segment_per_two_defeat_points() -> None:
+    # The picture drew 12 segments for 12 points while the summaries' emoji bars drew 6:
+    # "B ■■ 4/12" read as 2 points beside the picture's 4 of 12.
+    obs = observe(series_with(position(HANDS, stock="6d 7d 8d 9h")), None)
+
+    def segments(points: tuple[int, int], target: int) -> list[tuple[int, int]]:
+        """(filled, empty) segments of each team's bar: runs of its colour, of another
+        one, between the panel's gaps (the PNG's palette moves colours slightly)."""
+        shown = dataclasses.replace(obs, defeat_points=points, target=target)
+        im = _pixels(pictures.draw_table(shown, LABELS)).convert("RGB")
+        half = (table_picture.W - 36) // 2
+        y = table_picture.HEADER - 8 - 16 + 4  # across the middle of the bars
+        out = []
+        for team in (0, 1):
+            x0 = 12 + team * (half + 12)
+            row = [im.getpixel((x, y)) for x in range(x0 + 16, x0 + half - 16)]
+            runs = [c for c, _ in itertools.groupby(row) if _distance(c, style.PANEL) > 12]
+            full = sum(1 for c in runs if _distance(c, style.TEAM[team]) < 12)
+            out.append((full, len(runs) - full))
+        return out
+
+    assert segments((4, 10), 12) == [(2, 4), (5, 1)]
+    assert segments((0, 12), 12) == [(0, 6), (6, 0)]
+    assert segments((2, 6), 8) == [(1, 3), (3, 1)]
+    assert [results.progress_bar(4, 12), results.progress_bar(10, 12, 1)] == [
+        "🟦" * 2 + "⬛" * 4,
+        "🟧" * 5 + "⬛",
+    ]
 
 
 def test_the_trump_card_fades_once_the_stock_is_empty() -> None:

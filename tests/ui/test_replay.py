@@ -216,7 +216,7 @@ def test_each_step_says_who_led_every_play_who_took_it_and_the_running_points() 
                 assert "discarded" in line and "🎴" in line
         taker = render.who(view.seats[st.taker], "en-US", mention=False, level=False)
         dot = ("🔵", "🟠")[team_of(st.taker)]  # the team's dot before the taker's name
-        assert f"**\u2060{dot}\u00a0{taker} takes it**" in text
+        assert f"**\u2060{dot}\u00a0{taker} took it**" in text
         a, b = st.face_up_points
         assert f"face-up cards only: 🔵\u00a0{a}\u00a0·\u00a0🟠\u00a0{b}" in text
         if st.number < total:

@@ -8,6 +8,7 @@ import random
 from kozel_discord.engine import DefeatReason, Series, observe
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import results
+from kozel_discord.ui.pictures.model import MAX_BAR
 from kozel_discord.ui.table_message import TEAM_COLOURS
 
 
@@ -35,7 +36,7 @@ def test_the_bar_fills_toward_the_target() -> None:
     assert results.progress_bar(4, 12) == "🟦" * 2 + "⬛" * 4
     assert results.progress_bar(5, 12, team=1) == "🟧" * 2 + "🔸" + "⬛" * 3  # half a segment
     assert results.progress_bar(14, 12) == "🟦" * 6
-    assert len(results.progress_bar(50, 100)) == results.MAX_BAR
+    assert len(results.progress_bar(50, 100)) == MAX_BAR
 
 
 def test_a_summary_says_why_and_shows_the_progress() -> None:

@@ -139,14 +139,14 @@ def test_the_legend_explains_only_the_marks_shown() -> None:
             continue
         footer = (e.footer.text or "") if e.footer else ""
         listed = "\n".join(f.value or "" for f in e.fields)
-        for mark in ("✅", "☑️", "⚠️", "❌"):
+        for mark in ("✅", "👍", "⚠️", "❌"):
             assert (mark in footer) == (mark in listed), (mark, footer)
         seen += 1
     assert seen
 
 
 def test_a_move_is_marked_by_the_cost_its_line_shows() -> None:
-    # "70 (better: 74)" was marked ☑️ "close to it" beside the legend's "⚠️ cost 4 or more":
+    # "70 (better: 74)" was marked 👍 "close to it" beside the legend's "⚠️ cost 4 or more":
     # the mark read the unrounded loss (3.4), the line the rounded values.
     s = Series(1)
     seat = s.turn
@@ -158,4 +158,4 @@ def test_a_move_is_marked_by_the_cost_its_line_shows() -> None:
     review = GameReview(1, seat, 2, (near_miss, close), False)
     lines = "\n".join(f.value or "" for f in review_embed(review, "en-US").fields).splitlines()
     assert lines[0].startswith("⚠️") and "71 (best\u00a075:" in lines[0], lines[0]
-    assert lines[1].startswith("☑️") and "71 (best\u00a074:" in lines[1], lines[1]
+    assert lines[1].startswith("👍") and "71 (best\u00a074:" in lines[1], lines[1]

@@ -99,5 +99,6 @@ board-pic_turn = Turn
 board-pic_winning = Winning
 board-pic_took = Took it
 board-pic_your_hand = Your hand
+board-pic_you = You
 board-pic_last_trick = Last trick
 board-pic_your_turn = Your turn

@@ -41,7 +41,7 @@ series-best_trick = Biggest trick: { $who } took { $points ->
         [one] { $cards } card in the trick
        *[other] { $cards } cards in the trick
     }) in game { $n }.
-series-games = Every game · card points A : B · defeat points
+series-games = Games: card points A : B — defeat points
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (no trick)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 or fewer)

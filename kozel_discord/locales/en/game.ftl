@@ -87,8 +87,8 @@ table-series_score = Defeat points: A { $a } · B { $b }{ $eggs ->
     }
 table-series_over = The series is over.
 table-waiting = Waiting…
-table-turn_lead = { $who } leads.
-table-turn_answer = { $who } to play { $k ->
+table-turn_lead = { $who } to lead.
+table-turn_answer = { $who } to beat or discard { $k ->
         [one] { $k } card
        *[other] { $k } cards
     }.

@@ -10,7 +10,7 @@ cmd-game-public = Post the replay in the channel (default: only you see it)
 
 replay-title = 🎬 **Replay of game #{ $id }** · game { $n } of the series · { $when }
 replay-trick = **Trick { $n } of { $total }**
-replay-took = **{ $who } takes it** with { $cards } · { $points ->
+replay-took = **{ $who } took it** with { $cards } · { $points ->
         [one] { $points } face-up card point
        *[other] { $points } face-up card points
     }

@@ -30,7 +30,7 @@ review-line_best = { $mark } Trick { $trick }: { $played } — { $value } (the 
 review-line = { $mark } Trick { $trick }: { $played } — { $value } (best { $best_value }: { $best })
 review-capped = The bot was busy: some moves were judged on fewer deals.
 review-legend-best = ✅ the best
-review-legend-close = ☑️ close to it
+review-legend-close = 👍 close to it
 review-legend-costly = ⚠️ cost { $points } or more
 review-legend-worst = ❌ among the costliest
 

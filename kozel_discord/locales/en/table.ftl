@@ -1,7 +1,7 @@
 # The public table message (components v2) and its picture.
 table-winning = 🏆 Winning: { $who }
 table-last_trick = **Last trick:** { $who } took it with { $cards }
-table-game_over = **Game { $n } has ended.**
+table-game_over = **Game { $n } is over.**
 table-trump_short = trump { $card }
 table-defeat_points = Defeat points (series to { $target }): { $a } · { $b }
 table-eggs = Eggs so far: { $n }

@@ -104,5 +104,6 @@ board-pic_turn = Ход
 board-pic_winning = Берёт
 board-pic_took = Взято
 board-pic_your_hand = Ваши карты
+board-pic_you = Вы
 board-pic_last_trick = Прошлая взятка
 board-pic_your_turn = Ваш ход

@@ -58,7 +58,7 @@ series-best_trick = Самая дорогая взятка: { $who } — { $poin
         [few] во взятке { $cards } карты
        *[many] во взятке { $cards } карт
     }) в { $n }-м коне.
-series-games = Все коны · очки А : Б · штрафные
+series-games = Коны: очки А : Б — штрафные
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 и меньше)

@@ -94,7 +94,7 @@ table-series_score = Штрафные очки: А { $a } · Б { $b }{ $eggs -
 table-series_over = Партия окончена.
 table-waiting = Ждём…
 table-turn_lead = Заходит { $who }.
-table-turn_answer = Ходит { $who } — кладёт { $k ->
+table-turn_answer = Ходит { $who } — бьёт или сбрасывает { $k ->
         [one] { $k } карту
         [few] { $k } карты
        *[many] { $k } карт

@@ -62,7 +62,7 @@ profile-games_value = выиграно { $w } · проиграно { $l }{ $eg
        *[many] {" "}· { $eggs } яиц
     }
 profile-defeat_points = Штрафные очки
-profile-defeat_points_value = получено { $taken } · соперникам выдано { $inflicted }
+profile-defeat_points_value = получено { $taken } · у соперников { $inflicted }
 profile-best_partner = Лучший партнёр
 profile-best_partner_value = { $user }: вместе выиграно { $won } из { $played ->
         [one] { $played } партии

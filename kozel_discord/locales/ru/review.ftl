@@ -33,7 +33,7 @@ review-line_best = { $mark } Взятка { $trick }: { $played } — { $value }
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше: { $best } — { $best_value })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
 review-legend-best = ✅ лучший
-review-legend-close = ☑️ почти лучший
+review-legend-close = 👍 почти лучший
 review-legend-costly = ⚠️ минус { $points } и больше
 review-legend-worst = ❌ из самых дорогих
 

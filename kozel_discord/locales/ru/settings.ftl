@@ -3,7 +3,7 @@
 cmd-start-length = Длина партии: сколько штрафных очков проигрывают (по умолчанию — как на сервере)
 cmd-settings-length = Обычная длина партии новых столов (и турнирной таблицы)
 cmd-settings-timer = Время на ход за новыми столами
-cmd-settings-hints = Могут ли хозяева включать подсказки за нерейтинговыми столами
+cmd-settings-hints = Могут ли хозяева включать подсказки в партиях не в зачёт лиги
 cmd-settings-language = Язык общего стола
 cmd-table-length = Длина партий лиги (по умолчанию — обычная на сервере)
 
@@ -30,14 +30,14 @@ settings-timer_seconds = { $seconds ->
         [few] { $seconds } секунды
        *[many] { $seconds } секунд
     }
-settings-hints_on = Подсказки: хозяин стола может включить их за нерейтинговым столом
+settings-hints_on = Подсказки: хозяин стола может включить их, если партия не идёт в зачёт лиги
 settings-hints_off = Подсказки: запрещены
 settings-ranked_on = Лига: в зачёт идут и партии с компьютерами; меняется командой { COMMAND("league ranked") }
 settings-ranked_off = Лига: в зачёт идут только партии без компьютеров; меняется командой { COMMAND("league ranked") }
 settings-language = Язык общего стола: { $language }
 settings-language_server = язык сервера
 settings-footer = Для столов, открытых с этого момента. Хозяин стола может поменять в лобби длину партии и таймер. Турнирная таблица по умолчанию считает партии до { $target } штрафных очков; партии другой длины покажет { COMMAND("league table") } с выбранной длиной.
-settings-league_length = Лига партий до { $target ->
+settings-league_length = Лига: партии до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков
     }

@@ -74,5 +74,6 @@ board-pic_turn = Sıra
 board-pic_winning = Alıyor
 board-pic_took = Aldı
 board-pic_your_hand = Kartlarınız
+board-pic_you = Siz
 board-pic_last_trick = Son el
 board-pic_your_turn = Sıra sizde

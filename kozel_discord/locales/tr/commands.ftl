@@ -48,7 +48,7 @@ sort-defeat_points_inflicted = rakiplere verilen ceza puanı
 
 rules-title = 4 kartla Kozel — kısaca kurallar
 rules-text = **Oyuncular**: iki takımda dört kişi; ortaklar karşılıklı oturur (1+3. yerler 2+4. yerlere karşı).
-    {"**"}Deste**: 36 kart. Bir renkte küçükten büyüğe sıra: 6 7 8 9 J Q K **10** A. Puanlar: vale 2, kız 3, papaz 4, onlu 10, as 11 — destede 120.
+    {"**"}Deste**: 36 kart. Bir renkte küçükten büyüğe sıra: 6 7 8 9 J Q K **10** A. Puanlar: vale 2, kız 3, papaz 4, onlu 10, as 11, 6–9 arası 0 — destede 120.
     {"**"}Dağıtım**: herkese 4 kart; destenin ortasından bir kart gösterilir: onun rengi kozdur. İlk oyunu dağıtanın solundaki oyuncu açar; sonrakileri son eli alan.
     {"**"}El**: açan oyuncu **tek renkten** bir ya da daha fazla kart oynar. Sonraki her oyuncu aynı sayıda kart oynar: ya onları **yener** (her kart eli o an alan kartlardan birini yener, yani açılan ya da son yenen kartlardan birini: aynı renkten daha büyük bir kart ya da koz olmayan bir karta karşı herhangi bir koz) ya da istediği kartları **kapalı atar**. Eli en son yenen alır (kimse yenmediyse açan).
     {"**"}Molodka**: aynı renkten dört kart, el açıkken sıra beklemeden açılabilir; oynanan kartlar geri döner ve molodka yeni açış olur. Açılmış bir molodkanın yerine ancak eli açandan saat yönünde daha önce gelen oyuncunun molodkası geçer (eli açan ilk sıradadır).

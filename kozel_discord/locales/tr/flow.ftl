@@ -13,7 +13,7 @@ series-recap_counts = { $games } oyun{ $eggs ->
        *[other] {" "}· { $eggs } yumurta
     }
 series-best_trick = En değerli el: { $who }, { $n }. oyunda açık kartlarda { $points } puan aldı (elde { $cards } kart).
-series-games = Bütün oyunlar · kart puanı A : B · ceza puanı
+series-games = Oyunlar: kart puanı A : B — ceza puanı
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (el yok)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 veya daha az)

@@ -24,7 +24,7 @@ review-line_best = { $mark } { $trick }. el: { $played } — { $value } (en iyi
 review-line = { $mark } { $trick }. el: { $played } — { $value } (en iyi { $best_value }: { $best })
 review-capped = Bot meşguldü: bazı hamleler daha az dağıtımla değerlendirildi.
 review-legend-best = ✅ en iyisi
-review-legend-close = ☑️ ona yakın
+review-legend-close = 👍 ona yakın
 review-legend-costly = ⚠️ { $points } puan ya da daha fazla kayıp
 review-legend-worst = ❌ en pahalılar
 

@@ -104,5 +104,6 @@ board-pic_turn = Хід
 board-pic_winning = Бере
 board-pic_took = Взято
 board-pic_your_hand = Ваші карти
+board-pic_you = Ви
 board-pic_last_trick = Остання взятка
 board-pic_your_turn = Ваш хід

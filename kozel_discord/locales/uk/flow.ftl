@@ -58,7 +58,7 @@ series-best_trick = Найдорожча взятка: { $who } — { $points ->
         [few] у взятці { $cards } карти
        *[many] у взятці { $cards } карт
     }) у { $n }-му кону.
-series-games = Усі кони · очки А : Б · штрафні
+series-games = Кони: очки А : Б — штрафні
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)
 series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)

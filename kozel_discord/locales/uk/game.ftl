@@ -92,7 +92,7 @@ table-series_score = Штрафні очки: А { $a } · Б { $b }{ $eggs ->
 table-series_over = Партію закінчено.
 table-waiting = Чекаємо…
 table-turn_lead = Заходить { $who }.
-table-turn_answer = Ходить { $who } — кладе { $k ->
+table-turn_answer = Ходить { $who } — б'є або скидає { $k ->
         [one] { $k } карту
         [few] { $k } карти
        *[many] { $k } карт

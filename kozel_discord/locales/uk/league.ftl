@@ -62,7 +62,7 @@ profile-games_value = виграно { $w } · програно { $l }{ $eggs -
        *[many] {" "}· { $eggs } яєць
     }
 profile-defeat_points = Штрафні очки
-profile-defeat_points_value = отримано { $taken } · суперникам видано { $inflicted }
+profile-defeat_points_value = отримано { $taken } · у суперників { $inflicted }
 profile-best_partner = Найкращий партнер
 profile-best_partner_value = { $user }: разом виграно { $won } з { $played ->
         [one] { $played } партії

@@ -33,7 +33,7 @@ review-line_best = { $mark } Взятка { $trick }: { $played } — { $value }
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (краще: { $best } — { $best_value })
 review-capped = Бот був зайнятий: частину ходів оцінено на меншій кількості розкладів.
 review-legend-best = ✅ найкращий
-review-legend-close = ☑️ майже найкращий
+review-legend-close = 👍 майже найкращий
 review-legend-costly = ⚠️ мінус { $points } і більше
 review-legend-worst = ❌ серед найдорожчих
 

@@ -3,7 +3,7 @@
 cmd-start-length = Довжина партії: до скількох штрафних очок грають (типово — як на сервері)
 cmd-settings-length = Звичайна довжина партії нових столів (і таблиці ліги)
 cmd-settings-timer = Час на хід за новими столами
-cmd-settings-hints = Чи можуть господарі вмикати підказки за нерейтинговими столами
+cmd-settings-hints = Чи можуть господарі вмикати підказки в партіях не в залік ліги
 cmd-settings-language = Мова спільного столу
 cmd-table-length = Довжина партій ліги (типово — звичайна на сервері)
 
@@ -30,14 +30,14 @@ settings-timer_seconds = { $seconds ->
         [few] { $seconds } секунди
        *[many] { $seconds } секунд
     }
-settings-hints_on = Підказки: господар столу може ввімкнути їх за нерейтинговим столом
+settings-hints_on = Підказки: господар столу може ввімкнути їх, якщо партія не йде в залік ліги
 settings-hints_off = Підказки: заборонені
 settings-ranked_on = Ліга: у залік ідуть і партії з комп'ютерами; змінюється командою { COMMAND("league ranked") }
 settings-ranked_off = Ліга: у залік ідуть лише партії без комп'ютерів; змінюється командою { COMMAND("league ranked") }
 settings-language = Мова спільного столу: { $language }
 settings-language_server = мова сервера
 settings-footer = Для столів, відкритих відтепер. Господар столу може змінити в лобі довжину партії й таймер. Таблиця ліги типово рахує партії до { $target } штрафних очок; партії іншої довжини покаже { COMMAND("league table") } з вибраною довжиною.
-settings-league_length = Ліга партій до { $target ->
+settings-league_length = Ліга: партії до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок
     }

@@ -18,7 +18,7 @@ from ...engine import CARDS, Observation
 from .cards import EMOJI_SIZE, EmojiImage, back, card_emojis, draw_card, emoji_name, face
 from .draw import egg, palette, png
 from .hand import HandState, hand_order, hand_state, render_hand
-from .model import FinishedPlay, FinishedTrick, Labels, last_trick
+from .model import FinishedPlay, FinishedTrick, Labels, bar_fills, last_trick
 from .table import TableState, render_table, table_state
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "FinishedPlay",
     "FinishedTrick",
     "Labels",
+    "bar_fills",
     "card_emojis",
     "draw_card",
     "draw_hand",

@@ -79,3 +79,22 @@ def last_trick(obs: Observation) -> FinishedTrick | None:
         ),
         trick.taker,
     )
+
+
+# The defeat-point bars, the picture's and the summaries' emoji ones alike: a segment per two
+# defeat points (a game gives 2, 4 or 6), at most MAX_BAR segments (a longer target to scale).
+# The picture drew a segment a point while the summaries drew one per two, and "B ■■ 4/12"
+# read as 2 points beside it.
+POINTS_PER_SEGMENT = 2
+MAX_BAR = 12
+
+
+def bar_fills(points: int, target: int) -> tuple[float, ...]:
+    """How full each segment of a bar of ``points`` toward ``target`` is: 1, 0.5 (an odd
+    point, which no rule gives) or 0."""
+    size = max(1, min(MAX_BAR, -(-target // POINTS_PER_SEGMENT)))
+    per = target / size
+    return tuple(
+        1.0 if points >= (i + 1) * per else 0.5 if points >= i * per + per / 2 else 0.0
+        for i in range(size)
+    )

@@ -15,7 +15,7 @@ from . import style
 from .cards import back
 from .draw import Box, egg, paste_cards, pill, row_width, shown_trump, text
 from .fonts import Font, clean, fit, font
-from .model import FinishedTrick, Labels
+from .model import FinishedTrick, Labels, bar_fills
 
 W, H = 800, 784
 HEADER = 112
@@ -141,12 +141,16 @@ def _header(d: ImageDraw.ImageDraw, st: TableState) -> None:
         label_w = half - 48 - sf.getlength(score)
         label = st.labels.defeat_points
         text(d, (x0 + 16, box[1] + 62), label, font(LABEL), style.MUTED_TEXT, label_w)
-        # the defeat points toward the series target, one segment each
+        # the defeat points toward the series target, as the summaries' bars: a segment
+        # per two points
         bx0, bx1, by = x0 + 16, box[2] - 16, box[3] - 16
-        seg = (bx1 - bx0) / st.target
-        for i in range(st.target):
-            fill = colour if i < dp else (86, 90, 100)  # an empty segment, seen at 40%
-            d.rectangle((round(bx0 + i * seg), by, round(bx0 + (i + 1) * seg) - 3, by + 8), fill)
+        fills = bar_fills(dp, st.target)
+        seg = (bx1 - bx0) / len(fills)
+        for i, full in enumerate(fills):
+            left, right = round(bx0 + i * seg), round(bx0 + (i + 1) * seg) - 4
+            d.rectangle((left, by, right, by + 8), (86, 90, 100))  # empty, seen at 40%
+            if full:
+                d.rectangle((left, by, round(left + (right - left) * full), by + 8), colour)
         if st.goats == team:
             pill(d, ((box[0] + box[2]) / 2, box[3]), st.labels.goats, style.GOATS, style.BLACK, 22)
 
