@@ -145,6 +145,16 @@ def embed_text(message: RecordedMessage) -> str:
     return "\n".join(parts)
 
 
+def summary_number(message: RecordedMessage) -> int | None:
+    """The game number of a game's summary post ("Game N is over" as an embed's title), or
+    None: the table message, which says the same in its text, is not a summary."""
+    for e in message.embeds:
+        found = re.fullmatch(r"Game (\d+) is over", str(e.get("title", "")))
+        if found:
+            return int(found[1])
+    return None
+
+
 def text_displays(message: RecordedMessage, version: int = -1) -> list[str]:
     """The contents of the text displays (components v2) of ``versions[version]``, in order."""
     found: list[str] = []
@@ -169,6 +179,7 @@ __all__ = [
     "forced_value",
     "move_options",
     "select_options",
+    "summary_number",
     "text_displays",
 ]
 

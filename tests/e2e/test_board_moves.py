@@ -7,7 +7,14 @@ from pathlib import Path
 from typing import Any
 
 from standin.discord_standin import DiscordStandIn, RecordedMessage
-from standin.harness import STALE_NOTE, TURN_PLACEHOLDER, BotProcess, Driver, embed_text
+from standin.harness import (
+    STALE_NOTE,
+    TURN_PLACEHOLDER,
+    BotProcess,
+    Driver,
+    embed_text,
+    summary_number,
+)
 from standin.model import InteractionResult
 
 WEBHOOK_MESSAGE = "/webhooks/{application_id}/{token}/messages/{message_id}"
@@ -39,7 +46,7 @@ def _menu(driver: Driver, board: RecordedMessage) -> tuple[str, int] | None:
 
 
 def _game_over(standin: DiscordStandIn, channel_id: int) -> bool:
-    return any("Game 1 is over" in m.text() for m in standin.public_messages(channel_id))
+    return any(summary_number(m) == 1 for m in standin.public_messages(channel_id))
 
 
 async def test_a_whole_game_takes_at_most_two_clicks_a_move(

@@ -13,7 +13,7 @@ import pytest
 
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker
 from standin.discord_standin import PERM_MANAGE_GUILD, DiscordStandIn
-from standin.harness import BotProcess, Driver, embed_text
+from standin.harness import BotProcess, Driver, embed_text, summary_number
 
 pytestmark = pytest.mark.e2e
 
@@ -67,7 +67,7 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
 
             def games_over() -> int:
                 return sum(
-                    "is over" in embed_text(m) and "Game" in embed_text(m)
+                    summary_number(m) is not None
                     for m in standin.public_messages(channel)
                     if f"kozel:rematch:{driver.tid}" not in m.custom_ids()
                 )
@@ -75,7 +75,12 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
             def final_summary() -> bool:
                 for m in standin.public_messages(channel):
                     s = re.search(r"Defeat points: A (\d+)\u00a0· B (\d+)", embed_text(m))
-                    if "is over" in embed_text(m) and s and max(int(s[1]), int(s[2])) >= 12:
+                    # the series' closing post, which carries the final score
+                    if (
+                        "The series is over" in embed_text(m)
+                        and s
+                        and max(int(s[1]), int(s[2])) >= 12
+                    ):
                         return True
                 return False
 
@@ -106,10 +111,7 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
             final = re.search(r"Defeat points: A (\d+)\u00a0· B (\d+)", embed_text(over))
             assert final is not None
             assert standin.rejections == [] and standin.unhandled == []
-            summaries = sum(
-                bool(re.search(r"Game \d+ is over", embed_text(m)))
-                for m in standin.public_messages(channel)
-            )
+            summaries = sum(summary_number(m) is not None for m in standin.public_messages(channel))
             series_over_posts = sum(
                 f"kozel:rematch:{driver.tid}" in m.custom_ids()
                 for m in standin.public_messages(channel)

@@ -13,7 +13,7 @@ from sqlalchemy.engine import make_url
 
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker
 from standin.discord_standin import DiscordStandIn
-from standin.harness import BotProcess, Driver, TcpProxy, embed_text, move_options
+from standin.harness import BotProcess, Driver, TcpProxy, embed_text, move_options, summary_number
 
 pytestmark = [pytest.mark.e2e, pytest.mark.postgres]
 
@@ -67,10 +67,7 @@ async def test_database_outage_refuses_moves_cleanly_and_loses_nothing(
         final = re.search(r"Defeat points: A (\d+)\u00a0· B (\d+)", over)
         assert final is not None
         channel = guild.default_channel.id
-        summaries = sum(
-            bool(re.search(r"Game \d+ is over", embed_text(m)))
-            for m in standin.public_messages(channel)
-        )
+        summaries = sum(summary_number(m) is not None for m in standin.public_messages(channel))
         assert standin.missed_deadlines == [] and standin.rejections == []
     finally:
         await proxy.stop()

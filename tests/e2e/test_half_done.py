@@ -15,7 +15,7 @@ from sqlalchemy import text
 
 from kozel_discord.store import create_engine
 from standin.discord_standin import DiscordStandIn
-from standin.harness import BotProcess, Driver, embed_text, find_id, text_displays
+from standin.harness import BotProcess, Driver, embed_text, find_id, summary_number, text_displays
 from standin.rest import NONCE_WINDOW
 
 pytestmark = pytest.mark.e2e
@@ -216,7 +216,7 @@ async def test_a_post_accepted_but_not_saved_is_adopted_after_the_nonce_window(
     await standin.wait_for(driver.series_over, timeout=120, what="the end of the series")
 
     posts = standin.public_messages(channel)
-    numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
+    numbers = [n for p in posts if (n := summary_number(p)) is not None]
     assert numbers and sorted(numbers) == list(range(1, max(numbers) + 1)), numbers
     tables = [p for p in posts if _is_table_message(p)]
     shown = _posted_for(tables)
@@ -269,7 +269,7 @@ async def test_a_table_message_accepted_before_a_crash_shows_the_position_after_
     await driver.play_until(driver.series_over, max_steps=3000)
     posts = standin.public_messages(guild.default_channel.id)
     tables = [p for p in posts if _is_table_message(p)]
-    numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
+    numbers = [n for p in posts if (n := summary_number(p)) is not None]
     assert numbers == list(range(1, len(numbers) + 1)), numbers
     shown = _posted_for(tables)
     # The message Discord accepted before the crash was adopted, not posted again: no game
@@ -296,9 +296,7 @@ async def test_a_last_game_played_while_discord_was_slow_still_gets_its_table_me
     await standin.wait_for(driver.series_over, timeout=60, what="the end of the series")
 
     posts = standin.public_messages(channel)
-    summaries = {
-        int(m[1]): p.seq for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))
-    }
+    summaries = {n: p.seq for p in posts if (n := summary_number(p)) is not None}
     last = max(summaries)
     assert sorted(summaries) == list(range(1, last + 1))
     tables = {
@@ -336,7 +334,7 @@ async def test_a_game_over_shown_late_leaves_the_next_games_message_live(
         if m := re.search(r"Kozel\u00a0— game (\d+)", embed_text(p)):
             tables.setdefault(int(m[1]), []).append(p)
     assert all(len(v) == 1 for v in tables.values()), "one table message per game"
-    numbers = [int(m[1]) for p in posts if (m := re.search(r"Game (\d+) is over", embed_text(p)))]
+    numbers = [n for p in posts if (n := summary_number(p)) is not None]
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 3, numbers
     # Game 3's message was not taken for game 2's: it followed game 3 and ended frozen on
     # its final position, without controls.
