@@ -11,14 +11,14 @@ result-reason-thirty_or_fewer = **{ $team } takes { $dp ->
     }**: it took only { $points ->
         [one] { $points } card point
        *[other] { $points } card points
-    }, and 30 or fewer costs { $dp }.
+    } (30 or fewer).
 result-reason-under_sixty = **{ $team } takes { $dp ->
         [one] { $dp } defeat point
        *[other] { $dp } defeat points
     }**: it took { $points ->
         [one] { $points } card point
        *[other] { $points } card points
-    }, and 31 to 59 costs { $dp }.
+    } (31 to 59).
 result-progress = Series to { $target ->
         [one] { $target } defeat point
        *[other] { $target } defeat points

@@ -14,11 +14,7 @@ result-reason-thirty_or_fewer = **{ $team } получает { $dp ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }, а за 30 и меньше положено { $dp ->
-        [one] { $dp } штрафное
-        [few] { $dp } штрафных
-       *[many] { $dp } штрафных
-    }.
+    } (30 и меньше).
 result-reason-under_sixty = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
@@ -27,11 +23,7 @@ result-reason-under_sixty = **{ $team } получает { $dp ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    }, а за 31–59 положено { $dp ->
-        [one] { $dp } штрафное
-        [few] { $dp } штрафных
-       *[many] { $dp } штрафных
-    }.
+    } (31–59).
 result-progress = Партия до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафных очков

@@ -121,7 +121,7 @@ move-molodka = { $who }: молодка!
 move-timed_out = (время вышло: ход сделал компьютер)
 
 hand-title = Вы — { $seat }
-hand-molodka_possible = У вас молодка: её можно объявить сейчас, вне очереди.
+hand-molodka_possible = У вас молодка (четыре карты одной масти): её можно объявить сейчас, вне очереди.
 hand-choose = Выберите ход…
 hand-choose_molodka = Объявить молодку…
 hand-stale = Эти карты устарели — вот ваши текущие.

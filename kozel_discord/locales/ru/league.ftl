@@ -29,7 +29,7 @@ history-line = { $when } · { $a } — { $b } · штрафные очки { 
     } · { $verdict }{ $ranked }
 history-goats = козлы: { $names }
 history-goats_with_eggs = козлы с яйцами: { $names }
-history-unranked = {" "}· вне рейтинга
+history-unranked = {" "}· не в зачёт лиги
 history-computers = 🤖 { $n ->
         [one] { $n } компьютер
         [few] { $n } компьютера
@@ -62,7 +62,7 @@ profile-games_value = выиграно { $w } · проиграно { $l }{ $eg
        *[many] {" "}· { $eggs } яиц
     }
 profile-defeat_points = Штрафные очки
-profile-defeat_points_value = получено { $taken } · у соперников { $inflicted }
+profile-defeat_points_value = получено { $taken } · выдано { $inflicted }
 profile-best_partner = Лучший партнёр
 profile-best_partner_value = { $user }: вместе выиграно { $won } из { $played ->
         [one] { $played } партии

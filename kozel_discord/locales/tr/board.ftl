@@ -1,8 +1,8 @@
 # Özel tahta ("Kartlarım") ve hamle menüsü (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (koz)
-opt-keeps = {" "}· elde: { $cards }
-opt-pair = { $new }, { $old } kartını yener
+opt-keeps = {" "}· { $cards } sizde kalır
+opt-pair = { $old } kartını { $new } yener
 opt-takes = eli alır
 opt-on_top = şimdilik alıyor
 opt-beat = Yen: { $cards }

@@ -2,8 +2,8 @@
 # oylamalar ve terk edilmiş masalar (Türkçe).
 
 result-reason-no_trick = **{ $team } { $dp } ceza puanı alır**: hiç el alamadı.
-result-reason-thirty_or_fewer = **{ $team } { $dp } ceza puanı alır**: yalnızca { $points } kart puanı, yani 30 veya daha az.
-result-reason-under_sixty = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı, yani 31 ile 59 arası.
+result-reason-thirty_or_fewer = **{ $team } { $dp } ceza puanı alır**: yalnızca { $points } kart puanı aldı (30 veya daha az).
+result-reason-under_sixty = **{ $team } { $dp } ceza puanı alır**: { $points } kart puanı aldı (31 ile 59 arası).
 result-progress = Seri { $target } ceza puanına kadar
 result-bar = { $team } { $bar } { $points }/{ $target }
 
@@ -12,7 +12,7 @@ series-recap_counts = { $games } oyun{ $eggs ->
         [0] {""}
        *[other] {" "}· { $eggs } yumurta
     }
-series-best_trick = En değerli el: { $who }, { $n }. oyunda açık kartlarda { $points } puan aldı (elde { $cards } kart).
+series-best_trick = En değerli el: { $who }, { $n }. oyunda { $cards } kartlık bir elde açık kartlardan { $points } puan aldı.
 series-games = Oyunlar: kart puanı A : B — ceza puanı
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (el yok)

@@ -18,7 +18,7 @@ seat-empty = — boş —
 seat-computer = 🤖 { $name } ({ $level })
 seat-computer_short = 🤖 { $level }
 seat-computer_plain = 🤖 { $name }
-seat-away_suffix = {" "}(yok — bilgisayar oynuyor)
+seat-away_suffix = {" "}(masada değil — bilgisayar oynuyor)
 
 team-a = A
 team-b = B
@@ -75,7 +75,7 @@ table-series_score = Ceza puanı: A { $a } · B { $b }{ $eggs ->
 table-series_over = Seri bitti.
 table-waiting = Bekleniyor…
 table-turn_lead = Açış sırası: { $who }.
-table-turn_answer = Sıra: { $who } — { $k } kart oynayacak.
+table-turn_answer = Sıra: { $who } — { $k } kartı yenecek ya da kapalı atacak.
 # $when bir Discord zaman damgası: her istemci onu "30 saniye içinde" diye gösterir.
 table-deadline = Süre { $when } doluyor.
 
@@ -98,8 +98,8 @@ result-team_line = { $names }
 
 series-title = Seri bitti
 series-winners = 🏆 Seriyi { $names } kazandı.
-series-goats = Keçiler: { $names }! 🐐
-series-goats_with_eggs = Keçiler: { $names } — yumurtalı keçiler ({ $eggs } yumurta)! 🐐🥚
+series-goats = { $names } seriyi kaybetti: keçiler! 🐐
+series-goats_with_eggs = { $names } seriyi kaybetti: yumurtalı keçiler ({ $eggs } yumurta)! 🐐🥚
 
 button-my_hand = Kartlarım
 button-refresh = Yenile

@@ -1,7 +1,7 @@
 # Dereceli olmayan masalarda ipuçları: lobideki düğme, masadaki işaret, İpucu yanıtı.
 
 hints-lobby_on = 💡 İpuçları açık: bu seri lige sayılmayacak
-hints-lobby_ranked = 💡 İpuçları başlangıçta kapanacak: dört oyunculu seri lige sayılır
+hints-lobby_ranked = 💡 İpuçları başlangıçta kapanacak: dört insan oyunculu seri lige sayılır
 hints-table_on = 💡 İpuçları açık: bu seri lige sayılmaz
 hints-button = İpucu
 lobby-hints_button_on = İpuçları: açık
@@ -14,13 +14,13 @@ hints-move_beat_one = { $cards } ile yenin
 hints-move_discard = { $cards } kapalı atın
 hints-move_molodka = { $cards } ile molodka açın
 hints-reason_molodka = aynı renkten dört kart: el sizin
-hints-reason_takes = eli alır { $points ->
-        [0] (içinde puan yok ama sıra sizde)
-       *[other] — görünen { $points } puan
+hints-reason_takes = { $points ->
+        [0] eli alır (içinde puan yok ama sonraki açış sizin)
+       *[other] eli alır, içinde görünen { $points } puan var
     }
-hints-reason_takes_trump = koz eli alır { $points ->
-        [0] (içinde puan yok ama sıra sizde)
-       *[other] — görünen { $points } puan
+hints-reason_takes_trump = { $points ->
+        [0] koz eli alır (içinde puan yok ama sonraki açış sizin)
+       *[other] koz eli alır, içinde görünen { $points } puan var
     }
 hints-reason_on_top = düz kartlarla üste çıkar, kozlarınız sizde kalır
 hints-reason_on_top_trump = düz kartla yenilmiyor: üste koz çıkar

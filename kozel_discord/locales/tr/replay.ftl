@@ -16,7 +16,7 @@ replay-took = **Eli { $who } alıyor**: { $cards } · açık kartlarda { $point
     }
 replay-tricks_so_far = Şu ana kadar eller: { $a } · { $b }
 replay-result_title = Oyun { $n }: sonuç
-replay-card_points = Atılan kartlar dahil puanlar: { $a } · { $b }
+replay-card_points = Kapalı atılanlar dahil kart puanları: { $a } · { $b }
 replay-export = JSON olarak dışa aktar
 replay-exported = Oyun #{ $id } kaydı: tohumu ve bütün hamleleri, saklandığı gibi. `kozel-discord verify` ve `kozel-discord simulate` bu dosyayı okur.
 replay-pick = 🎬 Bir oyunu tekrar izle…

@@ -51,7 +51,7 @@ review-why-other_beat = elde kalan kartlar sonra daha çok işe yarardı
 review-why-lead_more = renkten bir kerede daha çok kart açmak daha kârlıydı
 review-why-lead_fewer = bu kartların bir kısmını saklamak daha kârlıydı
 review-why-other_lead = o açış daha iyi sonuç verdi
-review-why-molodka = molodka eli geri gönderir ve açışı size verir
+review-why-molodka = molodka oynanan kartları geri döndürür ve açışı size verir
 review-why-no_molodka = molodkasız devam etmek daha kârlıydı
 review-why-other = daha iyi sonuç verdi
 

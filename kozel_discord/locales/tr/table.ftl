@@ -27,4 +27,4 @@ picture-molodka = Molodka
 picture-goats = Keçiler
 # Per team (a dot and its number each), in the list of tricks and a replay's step.
 table-points_so_far = Şu ana kadar puanlar, yalnızca açık kartlar: { $a } · { $b }
-table-discards_hidden = Atılan kartlar kapalı kalır: puanları yalnızca son skorda sayılır.
+table-discards_hidden = Kapalı atılan kartlar gizli kalır: puanları yalnızca oyun sonunda sayılır.

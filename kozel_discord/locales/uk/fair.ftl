@@ -3,6 +3,6 @@
 
 fair-table = 🔒 Роздачу запечатано: { $short }…
 fair-table_opened = 🔓 Печатку роздачі відкрито: див. підсумки кону
-fair-tricks_footer = 🔒 Печатка роздачі (хеш SHA-256 від зерна й солі цього кону; їх відкриють, коли кін закінчиться): { $commitment }
+fair-tricks_footer = 🔒 Печатка роздачі (хеш SHA-256 від сіду й солі цього кону; їх відкриють, коли кін закінчиться): { $commitment }
 fair-reveal = 🔓 Печатку { $short }… відкрито:
 fair-reveal_check = Перевірити можна програмою kozel-discord verify за файлом, який дає кнопка «Вивантажити JSON» у повторі кону ({ COMMAND_NAME("league game") }).

@@ -14,11 +14,7 @@ result-reason-thirty_or_fewer = **{ $team } отримує { $dp ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }, а за 30 або менше належить { $dp ->
-        [one] { $dp } штрафне
-        [few] { $dp } штрафні
-       *[many] { $dp } штрафних
-    }.
+    } (30 або менше).
 result-reason-under_sixty = **{ $team } отримує { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
@@ -27,11 +23,7 @@ result-reason-under_sixty = **{ $team } отримує { $dp ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    }, а за 31–59 належить { $dp ->
-        [one] { $dp } штрафне
-        [few] { $dp } штрафні
-       *[many] { $dp } штрафних
-    }.
+    } (31–59).
 result-progress = Партія до { $target ->
         [one] { $target } штрафного очка
        *[other] { $target } штрафних очок

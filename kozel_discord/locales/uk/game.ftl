@@ -119,7 +119,7 @@ move-molodka = { $who }: молодка!
 move-timed_out = (час вийшов: хід зробив комп'ютер)
 
 hand-title = Ви — { $seat }
-hand-molodka_possible = У вас молодка: її можна оголосити зараз, поза чергою.
+hand-molodka_possible = У вас молодка (чотири карти однієї масті): її можна оголосити зараз, поза чергою.
 hand-choose = Виберіть хід…
 hand-choose_molodka = Оголосити молодку…
 hand-stale = Ці карти застаріли — ось ваші поточні.

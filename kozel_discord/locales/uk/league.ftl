@@ -29,7 +29,7 @@ history-line = { $when } · { $a } — { $b } · штрафні очки { $d
     } · { $verdict }{ $ranked }
 history-goats = козли: { $names }
 history-goats_with_eggs = козли з яйцями: { $names }
-history-unranked = {" "}· поза рейтингом
+history-unranked = {" "}· не в залік ліги
 history-computers = 🤖 { $n ->
         [one] { $n } комп'ютер
         [few] { $n } комп'ютери
@@ -62,7 +62,7 @@ profile-games_value = виграно { $w } · програно { $l }{ $eggs -
        *[many] {" "}· { $eggs } яєць
     }
 profile-defeat_points = Штрафні очки
-profile-defeat_points_value = отримано { $taken } · у суперників { $inflicted }
+profile-defeat_points_value = отримано { $taken } · видано { $inflicted }
 profile-best_partner = Найкращий партнер
 profile-best_partner_value = { $user }: разом виграно { $won } з { $played ->
         [one] { $played } партії
