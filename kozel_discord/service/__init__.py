@@ -2,6 +2,7 @@
 players and persistence. Cogs call it; it calls the engine and the store."""
 
 from ..ai import LEVELS
+from ..store import RatingChange
 from . import fair, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
@@ -13,6 +14,7 @@ __all__ = [
     "LEVELS",
     "ErrorKey",
     "Hint",
+    "RatingChange",
     "Seat",
     "ServiceError",
     "Table",

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from ..ai import Explanation, explain
 from ..engine import Action, observe
-from ..store import GuildSettings, LeagueStore, StoreUnavailable
+from ..store import GuildSettings, LeagueStore, RatingChange, StoreUnavailable
 from . import computer, lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
@@ -79,6 +79,21 @@ class TableRules:
             )
         except (StoreUnavailable, TimeoutError) as exc:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+
+    async def rating_changes(self, table: Table, number: int | None = None) -> list[RatingChange]:
+        """How game ``number`` of the table's series (None: the whole series) moved its
+        humans' league ratings, by user id: none for an unranked series, and none while the
+        database is away (the summary then goes without them)."""
+        if not table.series_key:
+            return []
+        try:
+            return await asyncio.wait_for(
+                self.store.rating_changes(table.guild_id, table.series_key, number),
+                timeout=self._ctx.commit_timeout,
+            )
+        except (StoreUnavailable, TimeoutError):
+            log.warning("guild %s: no rating changes for a game summary", table.guild_id)
+            return []
 
     def timer_of(self, settings: GuildSettings) -> float | None:
         """A new lobby's move timer: the server's (0: off), else the bot's default."""

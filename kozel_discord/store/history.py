@@ -13,7 +13,7 @@ from sqlalchemy import Select, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from kozel_discord.store import models as m
-from kozel_discord.store.records import GameResult, SeatSpec, SeriesSummary
+from kozel_discord.store.records import GameResult, RatingChange, SeatSpec, SeriesSummary
 
 
 def _seat_spec(row: m.SeriesSeat) -> SeatSpec:
@@ -114,3 +114,25 @@ async def get_series_games(
 
 
 __all__ = ["get_series", "get_series_games", "recent_series", "summaries"]
+
+
+async def rating_changes(
+    session: AsyncSession, guild_id: int, series_key: str, number: int | None
+) -> list[RatingChange]:
+    """How game ``number`` of the series (None: the whole series, from before its first
+    game to after its last) moved its humans' ratings, by user id; empty for an unranked
+    series, a game not recorded yet, or games recorded before ratings were kept."""
+    query = (
+        select(m.GameRating.user_id, m.GameRating.rating_before, m.GameRating.rating_after)
+        .join(m.Game, m.Game.id == m.GameRating.game_id)
+        .join(m.Series, m.Series.id == m.Game.series_id)
+        .where(m.Series.guild_id == guild_id, m.Series.series_key == series_key)
+        .order_by(m.Game.number, m.GameRating.user_id)
+    )
+    if number is not None:
+        query = query.where(m.Game.number == number)
+    changes: dict[int, RatingChange] = {}
+    for user_id, before, after in await session.execute(query):
+        first = changes.get(user_id)
+        changes[user_id] = RatingChange(user_id, before if first is None else first.before, after)
+    return [changes[u] for u in sorted(changes)]

@@ -56,6 +56,7 @@ from kozel_discord.store.records import (
     GuildSettings,
     LiveTable,
     PlayerProfile,
+    RatingChange,
     SeriesEnd,
     SeriesStart,
     SeriesSummary,
@@ -388,6 +389,13 @@ class LeagueStore:
         """The recorded games of a series with their records, by number (for replay and
         export); empty for an unknown series."""
         return await self._read(lambda s: history.get_series_games(s, guild_id, series_key))
+
+    async def rating_changes(
+        self, guild_id: int, series_key: str, number: int | None = None
+    ) -> list[RatingChange]:
+        """How game ``number`` of the series (None: the whole series) moved its humans'
+        ratings (none: unranked)."""
+        return await self._read(lambda s: history.rating_changes(s, guild_id, series_key, number))
 
     async def get_game(self, game_id: int) -> StoredGame | None:
         """Finished game ``game_id`` (of any server: check its ``guild_id``) with its

@@ -296,6 +296,21 @@ class Game(Base):
     finished_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, nullable=False)
 
 
+class GameRating(Base):
+    """How a ranked game moved a human's league rating (the conservative ordinal before and
+    after it), for the game's summary; written with the game, so a summary posted again
+    after a restart shows the same change."""
+
+    __tablename__ = "game_ratings"
+
+    game_id: Mapped[int] = mapped_column(
+        BigId, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True, autoincrement=False)
+    rating_before: Mapped[float] = mapped_column(Double, nullable=False)
+    rating_after: Mapped[float] = mapped_column(Double, nullable=False)
+
+
 class Partnership(Base):
     """Two humans who sat on the same team of a finished ranked series (both directions)."""
 

@@ -120,8 +120,11 @@ async def _locked_skills(
     return players, computers
 
 
-async def apply_ranked_game(session: AsyncSession, series: m.Series, game: GameResult) -> None:
-    """Ratings and game counters of a ranked series' new game."""
+async def apply_ranked_game(
+    session: AsyncSession, series: m.Series, game: GameResult, game_id: int
+) -> None:
+    """Ratings and game counters of a ranked series' new game (row ``game_id``), and how
+    the game moved each human's rating (``game_ratings``)."""
     gid = series.guild_id
     seats = await _seats(session, series.id)
     user_ids = sorted({s.user_id for s in seats if s.user_id is not None})
@@ -159,6 +162,19 @@ async def apply_ranked_game(session: AsyncSession, series: m.Series, game: GameR
             for p in result.players
         ],
     )
+    if result.players:
+        await session.execute(
+            insert_for(session, m.GameRating),
+            [
+                {
+                    "game_id": game_id,
+                    "user_id": p.user_id,
+                    "rating_before": players[p.user_id].ordinal,
+                    "rating_after": p.skill.ordinal,
+                }
+                for p in result.players
+            ],
+        )
     if result.computers:
         await session.execute(
             _UPDATE_COMPUTER_AFTER_GAME,

@@ -94,6 +94,15 @@ class GameResult:
 
 
 @dataclass(frozen=True, slots=True)
+class RatingChange:
+    """How one ranked game moved a human's rating (the conservative ordinal)."""
+
+    user_id: int
+    before: float
+    after: float
+
+
+@dataclass(frozen=True, slots=True)
 class SeriesEnd:
     """The end of a series: ``goats`` is the losing team's index."""
 

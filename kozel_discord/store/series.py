@@ -222,7 +222,8 @@ async def record_game(session: AsyncSession, game: GameResult) -> bool:
         .on_conflict_do_nothing(index_elements=["series_id", "number"])
         .returning(m.Game.id)
     )
-    if (await session.execute(stmt)).scalar_one_or_none() is None:
+    game_id = (await session.execute(stmt)).scalar_one_or_none()
+    if game_id is None:
         log.info(
             "guild %s: game %s of series %s was already recorded",
             game.guild_id,
@@ -247,7 +248,7 @@ async def record_game(session: AsyncSession, game: GameResult) -> bool:
         status = await session.scalar(select(m.Series.status).where(m.Series.id == series.id))
         raise SeriesClosedError(game.guild_id, game.series_key, str(status))
     if series.ranked:
-        await apply_ranked_game(session, series, game)
+        await apply_ranked_game(session, series, game, game_id)
     log.debug(
         "guild %s: recorded game %s of series %s", game.guild_id, game.number, game.series_key
     )

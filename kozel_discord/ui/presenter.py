@@ -310,9 +310,10 @@ class TablePresenter:
             key = f"result_{number}"
             if key in table.messages or (before is not None and number >= before):
                 continue
+            ratings = await self.tables.rating_changes(table, number)
             msg = await self._send(
                 table,
-                embed=results.game_over_embed(table, number, result, obs, table.locale),
+                embed=results.game_over_embed(table, number, result, obs, table.locale, ratings),
                 view=review_view(table.series_key, number, table.locale),
                 key=key,
             )
@@ -323,9 +324,10 @@ class TablePresenter:
         obs = self.tables.observation(table, None)
         if obs is None or not obs.series_over or "series_over" in table.messages:
             return
+        ratings = await self.tables.rating_changes(table)
         msg = await self._send(
             table,
-            embed=results.series_over_embed(table, obs, table.locale),
+            embed=results.series_over_embed(table, obs, table.locale, ratings),
             view=components.rematch_view(table, table.locale),
             key="series_over",
         )

@@ -7,13 +7,16 @@ The reason of a game's score is the engine's (:attr:`GameResult.reason`); only p
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import discord
 
 from ..engine import SERIES_TARGET, DefeatReason, GameResult, Observation
 from ..engine import fair as fair_deals
 from ..i18n import t
-from ..service import Table, fair
+from ..service import RatingChange, Table, fair
 from . import pictures
+from .league import rating_shift_text, rating_text
 from .render import COLOR_DONE, team_heading, team_names, who
 
 # Emoji, which every Discord client draws as images (the geometric shapes ▰▱ are missing
@@ -77,9 +80,15 @@ def _add_progress(e: discord.Embed, table: Table, obs: Observation, locale: str)
 
 
 def game_over_embed(
-    table: Table, number: int, r: GameResult, obs: Observation, locale: str
+    table: Table,
+    number: int,
+    r: GameResult,
+    obs: Observation,
+    locale: str,
+    ratings: Sequence[RatingChange] = (),
 ) -> discord.Embed:
-    """The summary of game ``number``: the verdict, why, the teams and the series' progress."""
+    """The summary of game ``number``: the verdict, why, the teams, how the game moved the
+    humans' league ratings (``ratings``: a ranked series) and the series' progress."""
     e = discord.Embed(
         title=t("result.title", locale, n=number),
         description=reason_line(r, locale),  # who takes how many defeat points, and why
@@ -97,11 +106,36 @@ def game_over_embed(
             ),
             inline=True,
         )
+    _add_ratings(e, table, ratings, locale)
     if not (obs.series_over and number == len(obs.results)):
         # The series' last game: its end, posted right below, shows the final bars once.
         _add_progress(e, table, obs, locale)
     _add_reveal(e, table, number, locale)
     return e
+
+
+def _add_ratings(
+    e: discord.Embed, table: Table, ratings: Sequence[RatingChange], locale: str
+) -> None:
+    """Each human's league rating before and after the game, in seat order (one line for
+    a player in two seats)."""
+    left = {c.user_id: c for c in ratings}
+    lines = []
+    for seat in table.seats:
+        change = left.pop(seat.user_id, None) if seat is not None and seat.user_id else None
+        if change is not None:
+            lines.append(
+                t(
+                    "result.rating_line",
+                    locale,
+                    who=who(seat, locale),
+                    before=rating_text(change.before, locale),
+                    after=rating_text(change.after, locale),
+                    shift=rating_shift_text(change.before, change.after, locale),
+                )
+            )
+    if lines:
+        e.add_field(name=t("result.ratings", locale), value="\n".join(lines), inline=False)
 
 
 def _add_reveal(e: discord.Embed, table: Table, number: int, locale: str) -> None:
@@ -163,8 +197,11 @@ def recap_lines(table: Table, obs: Observation, locale: str) -> list[str]:
     return lines
 
 
-def series_over_embed(table: Table, obs: Observation, locale: str) -> discord.Embed:
-    """The end of the series (from the public view of a finished series), with its recap."""
+def series_over_embed(
+    table: Table, obs: Observation, locale: str, ratings: Sequence[RatingChange] = ()
+) -> discord.Embed:
+    """The end of the series (from the public view of a finished series), with how it moved
+    the humans' league ratings (``ratings``: a ranked series) and its recap."""
     loser = obs.goats or 0
     winners = t("series.winners", locale, names=team_names(table, 1 - loser, locale))
     key = "series.goats_with_eggs" if obs.eggs else "series.goats"
@@ -175,6 +212,7 @@ def series_over_embed(table: Table, obs: Observation, locale: str) -> discord.Em
         colour=COLOR_DONE,
     )
     _add_progress(e, table, obs, locale)
+    _add_ratings(e, table, ratings, locale)
     e.add_field(
         name=t("series.recap", locale),
         value="\n".join(recap_lines(table, obs, locale)),

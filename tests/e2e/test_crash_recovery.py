@@ -112,6 +112,22 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
             assert final is not None
             assert standin.rejections == [] and standin.unhandled == []
             summaries = sum(summary_number(m) is not None for m in standin.public_messages(channel))
+            ratings = {  # each summary's "League rating" lines, by game number
+                n: [
+                    f["value"]
+                    for e in m.embeds
+                    for f in e.get("fields") or []
+                    if f["name"] == "League rating"
+                ]
+                for m in standin.public_messages(channel)
+                if (n := summary_number(m)) is not None
+            }
+            over_ratings = [
+                f["value"]
+                for e in over.embeds
+                for f in e.get("fields") or []
+                if f["name"] == "League rating"
+            ]
             series_over_posts = sum(
                 f"kozel:rematch:{driver.tid}" in m.custom_ids()
                 for m in standin.public_messages(channel)
@@ -133,6 +149,8 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
         "final": final.groups(),
         "crashes": crashes,
         "summaries": summaries,
+        "ratings": ratings,
+        "over_ratings": over_ratings,
         "series_over_posts": series_over_posts,
         "league": league_text,
         "status": series[0].status.value,
@@ -192,6 +210,17 @@ async def test_crash_and_restart_loses_nothing(
             f"{key} differs after a crash at {crash_at}; "
             + _first_difference(baseline["selections"], crashed["selections"])
         )
+    # Each summary shows how the game moved both humans' ratings, the same crash or not
+    # (kept with the game, also for a summary posted by the restarted bot).
+    assert len(baseline["ratings"]) == len(baseline["games"])
+    for number, fields in baseline["ratings"].items():
+        assert len(fields) == 1 and f"<@{ALICE}>: " in fields[0] and f"<@{BOB}>: " in fields[0], (
+            number,
+            fields,
+        )
+    assert crashed["ratings"] == baseline["ratings"]
+    assert len(baseline["over_ratings"]) == 1 and f"<@{ALICE}>: " in baseline["over_ratings"][0]
+    assert crashed["over_ratings"] == baseline["over_ratings"]
     # Every game's summary was posted exactly once, crash or not.
     assert crashed["summaries"] == baseline["summaries"] == len(baseline["games"])
     assert crashed["series_over_posts"] == baseline["series_over_posts"] == 1

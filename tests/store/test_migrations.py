@@ -27,6 +27,7 @@ from .conftest import PostgresServer
 
 TABLES = {
     "computer_ratings",
+    "game_ratings",
     "games",
     "guilds",
     "league_entries",

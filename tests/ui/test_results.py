@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from kozel_discord.engine import DefeatReason, Series, observe
-from kozel_discord.service import Seat, Table, TableStatus
+from kozel_discord.service import RatingChange, Seat, Table, TableStatus
 from kozel_discord.ui import results
 from kozel_discord.ui.pictures.model import MAX_BAR
 from kozel_discord.ui.table_message import TEAM_COLOURS
@@ -120,3 +120,24 @@ def test_a_summary_marks_each_team_with_its_colour_dot() -> None:
         assert [f["name"] for f in d["fields"]][:2] == ["🔵 Team A", "🟠 Team B"]
         if r.loser is not None:
             assert d["description"].startswith(f"**{'🔵🟠'[r.loser]} Team {'AB'[r.loser]} takes")
+
+
+def test_a_ranked_summary_shows_how_the_game_moved_each_humans_rating() -> None:
+    t = _finished(3)
+    t.seats[3] = Seat(user_id=None, name="Computer 4", level="heuristic")
+    assert t.series is not None
+    obs = observe(t.series, None)
+    r = obs.results[0]
+    # Given out of seat order, on the store's scale (the conservative ordinal: 40 points).
+    changes = [RatingChange(12, 0.0, 0.3), RatingChange(10, 0.0, -0.2), RatingChange(11, 1.0, 1.0)]
+    text = _text(results.game_over_embed(t, 1, r, obs, "en-US", changes))
+    assert (
+        "League rating\n<@10>: 1000 → 992 (\u22128)\n<@11>: 1040 → 1040 (±0)\n"
+        "<@12>: 1000 → 1012 (+12)"
+    ) in text
+    assert "League rating" not in _text(results.game_over_embed(t, 1, r, obs, "en-US"))
+    ru = _text(results.game_over_embed(t, 1, r, obs, "ru", changes))
+    assert "Рейтинг в лиге\n<@10>: 1000 → 992 (\u22128)" in ru
+    series = _text(results.series_over_embed(t, obs, "en-US", changes))
+    assert "League rating\n<@10>: 1000 → 992 (\u22128)" in series
+    assert "League rating" not in _text(results.series_over_embed(t, obs, "en-US"))

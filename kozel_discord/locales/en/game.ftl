@@ -118,6 +118,8 @@ hand-stale = This hand was out of date — here is your current one.
 
 result-title = Game { $n } is over
 result-eggs = **Eggs!** 60 : 60 — nobody gets defeat points.
+result-ratings = League rating
+result-rating_line = { $who }: { $before } → { $after } ({ $shift })
 result-team_line = { $names }
     { $points ->
         [one] { $points } card point

@@ -128,6 +128,8 @@ hand-stale = Эти карты устарели — вот ваши текущи
 
 result-title = Кон { $n } окончен
 result-eggs = **Яйца!** 60 : 60 — штрафных очков нет.
+result-ratings = Рейтинг в лиге
+result-rating_line = { $who }: { $before } → { $after } ({ $shift })
 result-team_line = { $names }
     { $points ->
         [one] { $points } очко

@@ -93,6 +93,8 @@ hand-stale = Bu görünüm eskimişti — güncel kartlarınız burada.
 
 result-title = { $n }. oyun bitti
 result-eggs = **Yumurta!** 60 : 60 — kimse ceza puanı almıyor.
+result-ratings = Lig reytingi
+result-rating_line = { $who }: { $before } → { $after } ({ $shift })
 result-team_line = { $names }
     { $points } puan · { $tricks } el
 

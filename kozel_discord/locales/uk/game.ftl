@@ -126,6 +126,8 @@ hand-stale = Ці карти застаріли — ось ваші поточн
 
 result-title = Кін { $n } закінчено
 result-eggs = **Яйця!** 60 : 60 — штрафних очок немає.
+result-ratings = Рейтинг у лізі
+result-rating_line = { $who }: { $before } → { $after } ({ $shift })
 result-team_line = { $names }
     { $points ->
         [one] { $points } очко
