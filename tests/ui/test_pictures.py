@@ -590,18 +590,24 @@ def test_a_computers_name_in_a_side_seat_keeps_a_readable_size(locale: str) -> N
     assert f.size >= 28 and fit(name, f, x1 - x0 - 36) == clean(name), (name, f.size)
 
 
-def test_a_seat_without_cards_says_so_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A seat box with a lone "—" read as "unknown" rather than "no cards".
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the pictures draw from now on, in order (a spy on ``draw.fit``)."""
     from kozel_discord.ui.pictures import draw as draw_module
     from kozel_discord.ui.pictures import fonts
 
-    drawn: list[str] = []
+    texts: list[str] = []
 
     def spy(text: str, f: fonts.Font, max_width: float) -> str:
-        drawn.append(text)
+        texts.append(text)
         return fit(text, f, max_width)
 
     monkeypatch.setattr(draw_module, "fit", spy)
+    return texts
+
+
+def test_a_seat_without_cards_says_so_in_words(drawn: list[str]) -> None:
+    # A seat box with a lone "—" read as "unknown" rather than "no cards".
     s = first_game_played(8)
     end = observe_game_end(s, None)  # every hand played out
     assert end is not None and not any(end.hand_sizes)
@@ -613,21 +619,12 @@ def test_a_seat_without_cards_says_so_in_words(monkeypatch: pytest.MonkeyPatch) 
     assert LABELS.no_cards not in drawn
 
 
-def test_the_board_names_its_reader_you_in_the_trick_row(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_board_names_its_reader_you_in_the_trick_row(drawn: list[str]) -> None:
     # The last trick's row on Alice's own board said "Alice" over her cards, as if she
     # were another player.
     from kozel_discord.service import Seat, Table
     from kozel_discord.ui import board_text
-    from kozel_discord.ui.pictures import draw as draw_module
-    from kozel_discord.ui.pictures import fonts
 
-    drawn: list[str] = []
-
-    def spy(text: str, f: fonts.Font, max_width: float) -> str:
-        drawn.append(text)
-        return fit(text, f, max_width)
-
-    monkeypatch.setattr(draw_module, "fit", spy)
     table = Table("0123456789ab", 1, 2, 10, "en-US", None)
     table.seats = [Seat(user_id=10 + i, name=n) for i, n in enumerate(("Ann", "Bo", "Cy", "Di"))]
     s, rng = Series(1), random.Random(1)
