@@ -24,6 +24,8 @@ from .table import Seat, Table, TableStatus
 
 log = logging.getLogger(__name__)
 
+RATINGS_WAIT = 0.5  # seconds a summary waits for its rating changes (a read of a few rows)
+
 
 def new_table_id() -> str:
     return uuid.uuid4().hex[:12]
@@ -82,14 +84,15 @@ class TableRules:
 
     async def rating_changes(self, table: Table, number: int | None = None) -> list[RatingChange]:
         """How game ``number`` of the table's series (None: the whole series) moved its
-        humans' league ratings, by user id: none for an unranked series, and none while the
-        database is away (the summary then goes without them)."""
-        if not table.series_key:
+        humans' league ratings, by user id: none for an unranked series (not read), and
+        none while the database is away or slower than :data:`RATINGS_WAIT` (the summary
+        then goes without them rather than hold up the table's next messages)."""
+        if not table.series_key or table.hints or not lobby.would_be_ranked(table):
             return []
         try:
             return await asyncio.wait_for(
                 self.store.rating_changes(table.guild_id, table.series_key, number),
-                timeout=self._ctx.commit_timeout,
+                timeout=min(RATINGS_WAIT, self._ctx.commit_timeout),
             )
         except (StoreUnavailable, TimeoutError):
             log.warning("guild %s: no rating changes for a game summary", table.guild_id)

@@ -113,15 +113,14 @@ async def get_series_games(
     return [_game_result(series_key, r) for r in rows]
 
 
-__all__ = ["get_series", "get_series_games", "recent_series", "summaries"]
-
-
 async def rating_changes(
     session: AsyncSession, guild_id: int, series_key: str, number: int | None
 ) -> list[RatingChange]:
-    """How game ``number`` of the series (None: the whole series, from before its first
-    game to after its last) moved its humans' ratings, by user id; empty for an unranked
-    series, a game not recorded yet, or games recorded before ratings were kept."""
+    """How game ``number`` of the series (None: the whole series: from before its first
+    game by the sum of its games' changes, so that games of another series played
+    meanwhile in the same league do not count) moved its humans' ratings, by user id;
+    empty for an unranked series, a game not recorded yet, or games recorded before
+    ratings were kept."""
     query = (
         select(m.GameRating.user_id, m.GameRating.rating_before, m.GameRating.rating_after)
         .join(m.Game, m.Game.id == m.GameRating.game_id)
@@ -133,6 +132,12 @@ async def rating_changes(
         query = query.where(m.Game.number == number)
     changes: dict[int, RatingChange] = {}
     for user_id, before, after in await session.execute(query):
-        first = changes.get(user_id)
-        changes[user_id] = RatingChange(user_id, before if first is None else first.before, after)
+        so_far = changes.get(user_id)
+        if so_far is None:
+            changes[user_id] = RatingChange(user_id, before, after)
+        else:
+            changes[user_id] = RatingChange(user_id, so_far.before, so_far.after + after - before)
     return [changes[u] for u in sorted(changes)]
+
+
+__all__ = ["get_series", "get_series_games", "rating_changes", "recent_series", "summaries"]

@@ -16,7 +16,7 @@ from ..engine import fair as fair_deals
 from ..i18n import t
 from ..service import RatingChange, Table, fair
 from . import pictures
-from .league import rating_shift_text, rating_text
+from .ratings import rating_shift_text, rating_text
 from .render import COLOR_DONE, team_heading, team_names, who
 
 # Emoji, which every Discord client draws as images (the geometric shapes ▰▱ are missing

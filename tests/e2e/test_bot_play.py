@@ -126,7 +126,7 @@ async def test_four_humans_hands_stay_private(
     channel = guild.default_channel.id
 
     def first_game_over() -> bool:
-        return any("Game 1 is over" in embed_text(m) for m in standin.public_messages(channel))
+        return any(summary_number(m) == 1 for m in standin.public_messages(channel))
 
     await driver.play_until(first_game_over, max_steps=500)
 

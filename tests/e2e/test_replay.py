@@ -16,14 +16,21 @@ from kozel_discord.engine import Action, ActionKind, Card
 from kozel_discord.store import LeagueStore, StoredGame, create_engine, create_sessionmaker
 from kozel_discord.ui import render
 from standin.discord_standin import DiscordStandIn
-from standin.harness import BotProcess, Driver, embed_text, select_options, text_displays
+from standin.harness import (
+    BotProcess,
+    Driver,
+    embed_text,
+    select_options,
+    summary_number,
+    text_displays,
+)
 from standin.model import RecordedMessage
 
 pytestmark = pytest.mark.e2e
 
 
 def _game_over(standin: DiscordStandIn, channel_id: int) -> bool:
-    return any("Game 1 is over" in m.text() for m in standin.public_messages(channel_id))
+    return any(summary_number(m) == 1 for m in standin.public_messages(channel_id))
 
 
 async def _stored(url: str, game_id: int) -> StoredGame:

@@ -18,11 +18,11 @@ from kozel_discord.store.records import (
 )
 from kozel_discord.ui.league import (
     profile_embed,
-    rating_text,
     series_line,
     standings_embed,
     standings_view,
 )
+from kozel_discord.ui.ratings import rating_text
 
 WHEN = dt.datetime(2026, 12, 1, 12, tzinfo=dt.UTC)
 

@@ -1,0 +1,31 @@
+"""The league rating as players read it: openskill's conservative ordinal (mu - 3 sigma,
+0 for a new player, about 25 at best) on a scale that starts at 1000, in whole points, and
+how far a game moved it. Shown as it was, a new player who lost a series was "−2.5" and
+still first in the league."""
+
+from __future__ import annotations
+
+from babel.numbers import format_decimal
+
+from ..i18n import lang_of
+
+RATING_START = 1000
+RATING_PER_ORDINAL = 40
+
+
+def shown_rating(rating: float) -> int:
+    """The rating on the players' scale, in whole points."""
+    return round(RATING_START + RATING_PER_ORDINAL * rating) + 0  # no "-0"
+
+
+def rating_text(rating: float, locale: str) -> str:
+    """The rating on the players' scale, in the reader's digits, a negative one (possible
+    only far below every newcomer) with a minus sign, not a hyphen."""
+    return format_decimal(shown_rating(rating), "0", locale=lang_of(locale)).replace("-", "\u2212")
+
+
+def rating_shift_text(before: float, after: float, locale: str) -> str:
+    """How far a rating moved on the players' scale, signed: "+12", "−8", "±0"."""
+    shift = shown_rating(after) - shown_rating(before)
+    sign = "+" if shift > 0 else "\u2212" if shift < 0 else "±"
+    return sign + format_decimal(abs(shift), "0", locale=lang_of(locale))
