@@ -210,8 +210,10 @@ async def test_crash_and_restart_loses_nothing(
             f"{key} differs after a crash at {crash_at}; "
             + _first_difference(baseline["selections"], crashed["selections"])
         )
-    # Each summary shows how the game moved both humans' ratings, the same crash or not
-    # (kept with the game, also for a summary posted by the restarted bot).
+    # Each summary shows how the game moved both humans' ratings, the same crash or not:
+    # the games after the restart start from the ratings the crash left in the store.
+    # (None of these crash points leaves a summary for the restarted bot to post; a
+    # summary posted again reads the same stored rows, tests/store/test_game_ratings.py.)
     assert len(baseline["ratings"]) == len(baseline["games"])
     for number, fields in baseline["ratings"].items():
         assert len(fields) == 1 and f"<@{ALICE}>: " in fields[0] and f"<@{BOB}>: " in fields[0], (
