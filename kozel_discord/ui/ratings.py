@@ -18,14 +18,20 @@ def shown_rating(rating: float) -> int:
     return round(RATING_START + RATING_PER_ORDINAL * rating) + 0  # no "-0"
 
 
+def _digits(n: int, locale: str) -> str:
+    """A whole number in the reader's digits, without grouping."""
+    return format_decimal(abs(n), "0", locale=lang_of(locale))
+
+
 def rating_text(rating: float, locale: str) -> str:
     """The rating on the players' scale, in the reader's digits, a negative one (possible
     only far below every newcomer) with a minus sign, not a hyphen."""
-    return format_decimal(shown_rating(rating), "0", locale=lang_of(locale)).replace("-", "\u2212")
+    shown = shown_rating(rating)
+    return ("\u2212" if shown < 0 else "") + _digits(shown, locale)
 
 
 def rating_shift_text(before: float, after: float, locale: str) -> str:
     """How far a rating moved on the players' scale, signed: "+12", "−8", "±0"."""
     shift = shown_rating(after) - shown_rating(before)
     sign = "+" if shift > 0 else "\u2212" if shift < 0 else "±"
-    return sign + format_decimal(abs(shift), "0", locale=lang_of(locale))
+    return sign + _digits(shift, locale)
