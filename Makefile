@@ -60,6 +60,6 @@ lock: $(BIN)/uv  ## recompile both locks from pyproject.toml (LOCK_FLAGS=--upgra
 	$(MAKE) --no-print-directory install
 
 # The real bot against the local Discord stand-in, its messages drawn as Discord's dark-theme
-# mobile client shows them: docs/gallery/*.png (English and Russian; no network; ~1 min).
+# mobile client shows them: docs/gallery/*.png (English, Russian, Ukrainian, Turkish; no network; ~1 min).
 gallery: $(VENV)/.installed  ## draw docs/gallery/*.png: the real bot against the stand-in
 	$(BIN)/python -m gallery --out docs/gallery

@@ -8,18 +8,18 @@ import time
 from pathlib import Path
 
 from .render import render_messages
-from .scenes import capture_all
+from .scenes import LANGS, capture_all
 from .theme import px
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(prog="python -m gallery")
     ap.add_argument("--out", type=Path, default=Path("docs/gallery"))
-    ap.add_argument("--lang", action="append", choices=["en", "ru"])
+    ap.add_argument("--lang", action="append", choices=list(LANGS))
     args = ap.parse_args()
     started = time.monotonic()
     args.out.mkdir(parents=True, exist_ok=True)
-    scenes = capture_all(tuple(args.lang or ["en", "ru"]))
+    scenes = capture_all(tuple(args.lang or LANGS))
     for scene in scenes:
         im = render_messages(scene.messages, scene.caption)
         if scene.crop_css is not None:

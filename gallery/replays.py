@@ -22,7 +22,7 @@ def _button(m: RecordedMessage, slot: str) -> str:
 
 
 def _step(m: RecordedMessage) -> tuple[int, int]:
-    found = re.search(r"\*\*(?:Trick|Взятка) (\d+) (?:of|из) (\d+)\*\*", _text(m))
+    found = re.search(r"\*\*(?:Trick|Взятка|El) (\d+) (?:of|из|з|/) (\d+)\*\*", _text(m))
     assert found is not None, _text(m)
     return int(found[1]), int(found[2])
 
@@ -41,7 +41,7 @@ async def replay_scenes(g: Gallery, s: DiscordStandIn, guild: Any, host: Any) ->
     replay = opened.message
     assert replay is not None
     used = g.used(host.global_name or host.username, "league", "game")
-    discard = re.compile(r"discarded|сбрасывает")
+    discard = re.compile(r"discarded|сбрас|скид|kapalı\s*at")
     step, total = _step(replay)
     while not discard.search(_text(replay)) and step < total:
         await s.click(host, replay, _button(replay, "next"))

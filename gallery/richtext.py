@@ -30,7 +30,7 @@ class Names:
     channels: dict[int, str] = field(default_factory=dict)
     roles: dict[int, str] = field(default_factory=dict)
     emoji_images: dict[int, bytes] = field(default_factory=dict)
-    lang: str = "en"  # the client's language: how it writes dates ("en" or "ru")
+    lang: str = "en"  # the client's language: how it writes dates (en, ru, uk, tr)
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,19 @@ GALLERY_SEED = 925
 PEOPLE = {
     "en": (("alice", "Alice"), ("bob", "Bob")),
     "ru": (("olga", "Ольга"), ("boris", "Борис")),
+    "uk": (("oksana", "Оксана"), ("bohdan", "Богдан")),
+    "tr": (("ayse", "Ayşe"), ("baris", "Barış")),
+}
+LANGS = tuple(PEOPLE)
+# The Discord client locale of each gallery language, its server's name, and how the client
+# writes "Alice used /kozel start" above an interaction's answer.
+LOCALES = {"en": "en-US", "ru": "ru", "uk": "uk", "tr": "tr"}
+SERVERS = {"en": "Kozel club", "ru": "Клуб козла", "uk": "Клуб козла", "tr": "Keçi kulübü"}
+USED = {
+    "en": "{who} used {cmd}",
+    "ru": "{who} использует {cmd}",
+    "uk": "{who} використовує {cmd}",
+    "tr": "{who}, {cmd} komutunu kullandı",
 }
 
 
@@ -69,7 +82,7 @@ def _kind(option: dict[str, Any]) -> ActionKind | None:
 class Gallery:
     def __init__(self, lang: str, workdir: Path) -> None:
         self.lang = lang
-        self.locale = "ru" if lang == "ru" else "en-US"
+        self.locale = LOCALES[lang]
         self.workdir = workdir
         self.rng = random.Random(11)
         self.scenes: list[Scene] = []
@@ -101,8 +114,7 @@ class Gallery:
             return f"/{group} {sub}"
 
     def used(self, who: str, group: str, sub: str) -> str:
-        verb = "использует" if self.lang == "ru" else "used"
-        return f"{who} {verb} {self.command(group, sub)}"
+        return USED[self.lang].format(who=who, cmd=self.command(group, sub))
 
     async def run(self) -> list[Scene]:
         async with DiscordStandIn(response_timeout=15.0) as s:
@@ -110,7 +122,7 @@ class Gallery:
             host = s.add_user(u1, global_name=n1, locale=self.locale)
             mate = s.add_user(u2, global_name=n2, locale=self.locale)
             guild = s.add_guild(
-                "Kozel club" if self.lang == "en" else "Клуб козла",
+                SERVERS[self.lang],
                 members=[host, mate],
                 preferred_locale=self.locale,
             )
@@ -373,7 +385,7 @@ def _all_text(payload: dict[str, Any]) -> str:
 
 
 def _has_discard(text: str) -> bool:
-    return bool(re.search(r"discard|сбрас", text, re.IGNORECASE))
+    return bool(re.search(r"discard|сбрас|скид|kapalı\s*at", text, re.IGNORECASE))
 
 
 def _has_molodka(text: str) -> bool:
@@ -385,7 +397,7 @@ async def capture(lang: str) -> list[Scene]:
         return await Gallery(lang, Path(tmp)).run()
 
 
-def capture_all(langs: tuple[str, ...] = ("en", "ru")) -> list[Scene]:
+def capture_all(langs: tuple[str, ...] = LANGS) -> list[Scene]:
     out: list[Scene] = []
     for lang in langs:
         out += asyncio.run(capture(lang))

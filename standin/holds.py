@@ -17,8 +17,8 @@ class Hold:
     """The next ``method template`` request (for which ``when`` is true) is held: before it
     is handled (``after=False``: nothing happens) or after (``after=True``: done, but the
     answer is not sent). ``reached`` is set when it arrives; ``release()`` lets it go. One
-    request only. ``when`` gets the route's parameters, and with ``after`` also the JSON
-    answer (``None`` when the answer is not JSON)."""
+    request only. ``when`` gets the route's parameters and a JSON document: with ``after``
+    the answer, else the request's body (``None`` when it is not JSON)."""
 
     method: str
     template: str
@@ -68,10 +68,12 @@ async def hold_if_asked(
     key: str,
     params: dict[str, str],
     response: web.StreamResponse | None = None,
+    body: Any = None,
 ) -> bool:
     """Wait here while a hold of this request (before it is handled when ``response`` is
-    None, else after) is not released; True when it was dropped before being handled."""
-    answer: Any = None
+    None, else after) is not released; True when it was dropped before being handled.
+    ``body``: the request's JSON, which a hold before handling is matched on."""
+    answer: Any = body
     if response is not None and isinstance(response, web.Response) and response.body:
         try:
             answer = json.loads(bytes(response.body))  # type: ignore[arg-type]

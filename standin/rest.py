@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import hmac
+import json
 import logging
 import re
 import time
@@ -87,6 +88,20 @@ class _Route:
 
 
 _ROUTE = web.RequestKey("standin_route", _Route)
+
+
+async def _held_body(state: StandInState, request: web.Request) -> Any:
+    """A plain JSON request's body, for holds matched on it (read only while a hold waits:
+    aiohttp keeps the body, so the handler reads it again; a multipart body, which can be
+    read only once, is not offered)."""
+    if not any(not h.used and not h.after for h in state.holds):
+        return None
+    if request.content_type != "application/json":
+        return None
+    try:
+        return json.loads(await request.text())
+    except ValueError:
+        return None
 
 
 def _snowflake(value: str) -> int:
@@ -243,7 +258,9 @@ class RestApi:
             if route.auth and not self._authorized(request):
                 raise ApiError(401, 0, "401: Unauthorized")
             limited = self.limiter.check(route.key, params, headers)
-            if limited is None and await hold_if_asked(self.state.holds, route.key, params):
+            if limited is None and await hold_if_asked(
+                self.state.holds, route.key, params, body=await _held_body(self.state, request)
+            ):
                 raise ApiError(503, 0, "503: the request was dropped (a held request)")
             response = limited or await route.handler(request, params)
             if limited is None:

@@ -18,12 +18,9 @@ import logging
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
     BigInteger,
     Boolean,
     CheckConstraint,
-    DateTime,
-    Dialect,
     Double,
     ForeignKey,
     ForeignKeyConstraint,
@@ -32,14 +29,19 @@ from sqlalchemy import (
     MetaData,
     SmallInteger,
     String,
-    TypeDecorator,
     UniqueConstraint,
     text,
 )
-from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncAttrs
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
+from kozel_discord.store.columns import (
+    BigId,
+    JSONDoc,
+    SeriesStatusType,
+    UTCDateTime,
+    counter,
+)
 from kozel_discord.store.records import SeriesStatus
 
 log = logging.getLogger(__name__)
@@ -52,61 +54,9 @@ NAMING_CONVENTION: dict[str, str] = {
     "pk": "pk_%(table_name)s",
 }
 
-# Surrogate keys: BIGINT on PostgreSQL, INTEGER (the rowid alias) on SQLite.
-BigId = BigInteger().with_variant(Integer(), "sqlite")
-# JSON documents: JSONB on PostgreSQL, JSON (text) elsewhere.
-JSONDoc = JSON().with_variant(JSONB(), "postgresql")
-
 NAME_LENGTH = 100  # Discord display names are at most 32 characters; leave room
 LEVEL_LENGTH = 32
 LOCALE_LENGTH = 16
-
-
-class UTCDateTime(TypeDecorator[dt.datetime]):
-    """A timezone-aware UTC timestamp on every backend.
-
-    Values are converted to UTC before they are stored; naive values are taken to be UTC.
-    SQLite keeps no time zone, so values read back from it get UTC attached.
-    """
-
-    impl = DateTime(timezone=True)
-    cache_ok = True
-
-    def process_bind_param(self, value: dt.datetime | None, dialect: Dialect) -> Any:
-        if value is None:
-            return None
-        if value.tzinfo is None:
-            value = value.replace(tzinfo=dt.UTC)
-        value = value.astimezone(dt.UTC)
-        if dialect.name == "sqlite":
-            return value.replace(tzinfo=None)
-        return value
-
-    def process_result_value(self, value: Any, dialect: Dialect) -> dt.datetime | None:
-        if value is None:
-            return None
-        assert isinstance(value, dt.datetime)
-        if value.tzinfo is None:
-            return value.replace(tzinfo=dt.UTC)
-        return value.astimezone(dt.UTC)
-
-
-class SeriesStatusType(TypeDecorator[SeriesStatus]):
-    """A series status: a short string in the database, a :class:`SeriesStatus` in Python."""
-
-    impl = String(16)
-    cache_ok = True
-
-    def process_bind_param(self, value: SeriesStatus | str | None, dialect: Dialect) -> Any:
-        return None if value is None else SeriesStatus(value).value
-
-    def process_result_value(self, value: Any, dialect: Dialect) -> SeriesStatus | None:
-        return None if value is None else SeriesStatus(value)
-
-
-def _counter() -> Mapped[int]:
-    """A non-negative integer counter, 0 by default (also for bulk inserts)."""
-    return mapped_column(Integer, nullable=False, default=0, server_default=text("0"))
 
 
 class Base(AsyncAttrs, DeclarativeBase):
@@ -171,16 +121,16 @@ class LeagueEntry(Base):
     mu: Mapped[float] = mapped_column(Double, nullable=False)
     sigma: Mapped[float] = mapped_column(Double, nullable=False)
     rating: Mapped[float] = mapped_column(Double, nullable=False)
-    series_played: Mapped[int] = _counter()
-    series_won: Mapped[int] = _counter()
-    series_lost: Mapped[int] = _counter()  # = times goat
-    goats_with_eggs: Mapped[int] = _counter()
-    games_played: Mapped[int] = _counter()
-    games_won: Mapped[int] = _counter()
-    games_lost: Mapped[int] = _counter()
-    games_eggs: Mapped[int] = _counter()
-    defeat_points_taken: Mapped[int] = _counter()
-    defeat_points_inflicted: Mapped[int] = _counter()
+    series_played: Mapped[int] = counter()
+    series_won: Mapped[int] = counter()
+    series_lost: Mapped[int] = counter()  # = times goat
+    goats_with_eggs: Mapped[int] = counter()
+    games_played: Mapped[int] = counter()
+    games_won: Mapped[int] = counter()
+    games_lost: Mapped[int] = counter()
+    games_eggs: Mapped[int] = counter()
+    defeat_points_taken: Mapped[int] = counter()
+    defeat_points_inflicted: Mapped[int] = counter()
     last_played_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
@@ -197,7 +147,7 @@ class ComputerRating(Base):
     level: Mapped[str] = mapped_column(String(LEVEL_LENGTH), primary_key=True)
     mu: Mapped[float] = mapped_column(Double, nullable=False)
     sigma: Mapped[float] = mapped_column(Double, nullable=False)
-    games_played: Mapped[int] = _counter()
+    games_played: Mapped[int] = counter()
 
 
 class Series(Base):
@@ -234,10 +184,10 @@ class Series(Base):
     status: Mapped[SeriesStatus] = mapped_column(SeriesStatusType, nullable=False)
     started_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, nullable=False)
     ended_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime, nullable=True)
-    games_played: Mapped[int] = _counter()
-    defeat_points_a: Mapped[int] = _counter()
-    defeat_points_b: Mapped[int] = _counter()
-    eggs: Mapped[int] = _counter()
+    games_played: Mapped[int] = counter()
+    defeat_points_a: Mapped[int] = counter()
+    defeat_points_b: Mapped[int] = counter()
+    eggs: Mapped[int] = counter()
     goats: Mapped[int | None] = mapped_column(SmallInteger, nullable=True)
     goats_with_eggs: Mapped[bool] = mapped_column(
         Boolean, nullable=False, default=False, server_default=text("false")
@@ -331,8 +281,8 @@ class Partnership(Base):
     guild_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     user_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
     partner_id: Mapped[int] = mapped_column(BigInteger, primary_key=True)
-    series_played: Mapped[int] = _counter()
-    series_won: Mapped[int] = _counter()
+    series_played: Mapped[int] = counter()
+    series_won: Mapped[int] = counter()
 
 
 class LiveTable(Base):

@@ -11,7 +11,7 @@ import pytest
 
 from kozel_discord.engine import Series, observe
 from kozel_discord.service import Seat, Table, TableStatus, fair
-from kozel_discord.ui import results, table_message
+from kozel_discord.ui import results, table_text
 
 SALTS = ["a1" * 16, "b2" * 16, "c3" * 16]
 
@@ -52,19 +52,19 @@ def test_the_table_shows_the_short_commitment_and_no_secret(locale: str) -> None
     obs = observe(t.series, None)  # type: ignore[arg-type]
     sealed = fair.commitment(t, 2)
     assert sealed is not None
-    text = table_message.summary(t, obs, locale)
+    text = table_text.summary(t, obs, locale)
     last = text.splitlines()[-1]
     assert last.startswith("-# 🔒 ") and f"{sealed[:12]}…" in last
     assert sealed not in text  # the short form only: the table stays uncluttered
     for secret in _secrets(t, 2):
-        assert secret not in text + "".join(table_message.head_and_trick(t, obs, locale))
+        assert secret not in text + "".join(table_text.head_and_trick(t, obs, locale))
 
 
 def test_a_table_without_a_salt_shows_no_commitment() -> None:
     t = _table_in_game_2()
     t.salts = [None, None]
     obs = observe(t.series, None)  # type: ignore[arg-type]
-    assert "🔒" not in table_message.summary(t, obs, "en-US")
+    assert "🔒" not in table_text.summary(t, obs, "en-US")
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])

@@ -11,7 +11,7 @@ import pytest
 
 from kozel_discord.engine import ActionKind, Series, card, observe
 from kozel_discord.service import Seat, Table, TableStatus
-from kozel_discord.ui import board, pictures, render, results, table_message
+from kozel_discord.ui import board, pictures, render, results, table_text
 from kozel_discord.ui.emojis import CardEmojis
 from kozel_discord.ui.moves import move_options
 from tests.ui.test_board import _texts, select_options
@@ -39,9 +39,9 @@ def _public_text(table: Table, series: Series, locale: str) -> str:
     obs = observe(series, None)
     return "\n".join(
         [
-            *table_message.head_and_trick(table, obs, locale),
-            table_message.summary(table, obs, locale),
-            table_message.turn_text(table, obs, locale),
+            *table_text.head_and_trick(table, obs, locale),
+            table_text.summary(table, obs, locale),
+            table_text.turn_text(table, obs, locale),
         ]
     )
 

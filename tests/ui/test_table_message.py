@@ -11,7 +11,8 @@ from kozel_discord.engine import Series, observe, observe_game_end, team_of
 from kozel_discord.i18n import t
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import render
-from kozel_discord.ui.table_message import head_and_trick, layout, result_line, summary, turn_text
+from kozel_discord.ui.table_message import layout
+from kozel_discord.ui.table_text import head_and_trick, result_line, summary, turn_text
 from kozel_discord.ui.tricks import TEAM_DOTS, team_count, team_tag, trick_line, tricks_embed
 from tests.engine.helpers import first_game_played
 
