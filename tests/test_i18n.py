@@ -167,6 +167,20 @@ def test_no_line_starts_with_a_dash_a_counts_noun_or_a_play(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_line_starts_with_a_number_and_a_dot(lang: str) -> None:
+    """Discord draws a line that starts "1. " as a numbered list, indented, its number
+    plain: the Turkish "1. oyun bitti" (game 1 is over) turned into list item 1. Only the
+    series recap's lines are such a list on purpose."""
+    for mid in _messages(lang):
+        if mid == "series-game_line":
+            continue
+        variables = _walk(_messages(lang)[mid]).variables
+        args: dict[str, Any] = {v: "6♣" if v in i18n.CARD_ARGS else 7 for v in variables}
+        for line in t(mid.replace("-", "."), lang, **args).splitlines():
+            assert not re.match(r"\s*\d+\.\s", line), (lang, mid, line)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_plural_selects_use_the_languages_own_categories(lang: str) -> None:
     """A plural select names only plural categories of its language and covers every
     category an integer can have (Russian: one, few, many), unless its default is 'other'

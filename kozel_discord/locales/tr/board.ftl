@@ -5,7 +5,7 @@ opt-keeps = {" "}· { $cards } sizde kalır
 opt-pair = { $old } kartını { $new } yener
 opt-takes = eli alır
 opt-on_top = şimdilik alıyor
-opt-beat = Yen: { $cards }
+opt-beat = { $cards } ile yen
 opt-beat_desc = { $outcome } · { $pairs }
 # In a beat of several cards, one of its pairs (several are joined by commas).
 opt-pair_short = { $old } üstüne { $new }

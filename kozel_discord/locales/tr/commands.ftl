@@ -48,10 +48,10 @@ sort-defeat_points_inflicted = rakiplere verilen ceza puanı
 
 rules-title = 4 kartla Kozel — kısaca kurallar
 rules-text = **Oyuncular**: iki takımda dört kişi; ortaklar karşılıklı oturur (1+3. yerler 2+4. yerlere karşı).
-    {"**"}Deste**: 36 kart. Bir renkte küçükten büyüğe sıra: 6 7 8 9 J Q K **10** A. Puanlar: vale 2, kız 3, papaz 4, onlu 10, as 11, 6–9 arası 0 — destede 120.
-    {"**"}Dağıtım**: herkese 4 kart; destenin ortasından bir kart gösterilir: onun rengi kozdur. İlk oyunu dağıtanın solundaki oyuncu açar; sonrakileri son eli alan.
+    {"**"}Deste**: 36 kart. Bir renkte küçükten büyüğe sıra: 6 7 8 9 J Q K **10** A. Puanlar: vale (J) 2, kız (Q) 3, papaz (K) 4, onlu (10) 10, as (A) 11, 6–9 arası 0 — destede 120.
+    {"**"}Dağıtım**: herkese 4 kart; destenin ortasından bir kart gösterilir: onun rengi kozdur. İlk oyunu dağıtanın solundaki oyuncu açar; sonraki oyunları önceki oyunun son elini alan açar.
     {"**"}El**: açan oyuncu **tek renkten** bir ya da daha fazla kart oynar. Sonraki her oyuncu aynı sayıda kart oynar: ya onları **yener** (her kart eli o an alan kartlardan birini yener, yani açılan ya da son yenen kartlardan birini: aynı renkten daha büyük bir kart ya da koz olmayan bir karta karşı herhangi bir koz) ya da istediği kartları **kapalı atar**. Eli en son yenen alır (kimse yenmediyse açan).
     {"**"}Molodka**: aynı renkten dört kart, el açıkken sıra beklemeden açılabilir; oynanan kartlar geri döner ve molodka yeni açış olur. Açılmış bir molodkanın yerine ancak eli açandan saat yönünde daha önce gelen oyuncunun molodkası geçer (eli açan ilk sıradadır).
-    {"**"}Kart çekme**: deste bitene kadar her elden sonra herkes 4 karta tamamlar, önce eli alan; sonraki eli de o açar. Deste bitince eldeki kartlar oynanır ve puanlar sayılır.
+    {"**"}Kart çekme**: deste bitene kadar her elden sonra herkes 4 karta tamamlar, önce eli alan; sonraki eli de o açar. Deste bitince oyuncuların elindeki kartlar oynanır ve puanlar sayılır.
     {"**"}Puanlama**: 61 ve üstü puan oyunu kazandırır. Kaybedenler 2 (31–59 puan), 4 (30 ya da daha az) ya da 6 (hiç el yok) ceza puanı alır. 60 : 60 **yumurta**dır: kimse ceza puanı almaz.
     {"**"}Seri**: bir takım { $target } ceza puanına ulaşana kadar oynanır — o takım **keçi** olur; seride 60 : 60 biten bir oyun olduysa **yumurtalı keçi**.

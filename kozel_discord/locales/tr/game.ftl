@@ -75,7 +75,7 @@ table-series_score = Ceza puanı: A { $a } · B { $b }{ $eggs ->
 table-series_over = Seri bitti.
 table-waiting = Bekleniyor…
 table-turn_lead = Açış sırası: { $who }.
-table-turn_answer = Sıra: { $who } — { $k } kartı yenecek ya da kapalı atacak.
+table-turn_answer = Sıra: { $who } — { $k } kartı yenmeli ya da { $k } kart kapalı atmalı.
 # $when bir Discord zaman damgası: her istemci onu "30 saniye içinde" diye gösterir.
 table-deadline = Süre { $when } doluyor.
 
@@ -91,7 +91,7 @@ hand-choose = Hamlenizi seçin…
 hand-choose_molodka = Molodkanızı açın…
 hand-stale = Bu görünüm eskimişti — güncel kartlarınız burada.
 
-result-title = { $n }. oyun bitti
+result-title = Oyun { $n } bitti
 result-eggs = **Yumurta!** 60 : 60 — kimse ceza puanı almıyor.
 result-ratings = Lig reytingi
 result-rating_line = { $who }: { $before } → { $after } ({ $shift })

@@ -11,7 +11,7 @@ hints-line = 💡 **İpucu**: { $move } — { $reason }.
 hints-move_lead = { $cards } ile açın
 hints-move_beat = { $cards } ile yenin
 hints-move_beat_one = { $cards } ile yenin
-hints-move_discard = { $cards } kapalı atın
+hints-move_discard = kapalı atın ({ $cards })
 hints-move_molodka = { $cards } ile molodka açın
 hints-reason_molodka = aynı renkten dört kart: el sizin
 hints-reason_takes = { $points ->
@@ -27,7 +27,7 @@ hints-reason_on_top_trump = düz kartla yenilmiyor: üste koz çıkar
 hints-reason_feed = üstte ortağınız var: ona { $points } puan verin
 hints-reason_cheap_discard = { $points ->
         [0] ele hiç puan gitmez
-       *[other] ele yalnızca { $points } puan gider, en azı bu
+       *[other] ele yalnızca { $points } puan gider, mümkün olan en az puan
     }
 hints-reason_lead_trumps = koz açmak rakiplerin kozlarını çeker
 hints-reason_lead_strong = yenilmesi zor güçlü bir kart

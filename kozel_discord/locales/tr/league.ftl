@@ -17,7 +17,7 @@ league-page = Sayfa { $page } / { $pages } · { $total } oyuncu
 
 history-title = Son seriler
 history-empty = Henüz seri yok.
-history-line = { $when } · { $a } - { $b } · ceza puanı { $da } : { $db }{ $eggs ->
+history-line = { $when } · { $a } – { $b } · ceza puanı { $da } : { $db }{ $eggs ->
         [0] {""}
        *[other] {" · "}{ $eggs } yumurta
     } · { $verdict }{ $ranked }

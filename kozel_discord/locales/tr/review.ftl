@@ -2,9 +2,9 @@
 # (ui/review.py). Türkçe çoğul biçimleri: one, other (sayıdan sonra isim tekil kalır).
 
 button-review = Analiz
-review-title = Hamlelerinizin analizi — { $n }. oyun
+review-title = Hamlelerinizin analizi — oyun { $n }
 review-intro = { $seat } · { $moves } hamle, { $choices } tanesinde seçim vardı.
-    Sayı, o hamleden sonra takımınızın oyun sonunda bekleyebileceği kart puanıdır (120 üzerinden): zor seviyedeki bilgisayar o anda görebildiklerinize uyan { $worlds ->
+    Her hamlenin yanındaki sayı, o hamleden sonra takımınızın oyun sonunda bekleyebileceği kart puanıdır (120 üzerinden): zor seviyedeki bilgisayar o anda görebildiklerinize uyan { $worlds ->
         [one] { $worlds } dağıtımda
        *[other] { $worlds } dağıtımda
     } oyunu sonuna kadar oynadı, kapalı kartlara bakmadan.
@@ -15,7 +15,7 @@ review-total = En iyi seçeneklere göre hamleleriniz toplamda yaklaşık { $poi
 review-no_choice = Bu oyunda seçim yapmanız gerekmedi: her hamle tek seçenekti.
 review-mistakes = En pahalı hatalar
 review-no_mistakes = Hiçbir hamle en iyisine göre { $points } puan ya da daha fazlasına mal olmadı. İyi oyun!
-review-mistake = **{ $trick }. el:** { $played } ortalama yaklaşık { $points ->
+review-mistake = **{ $trick }. el:** { $played } ortalama { $points ->
         [one] { $points } puana
        *[other] { $points } puana
     } mal oldu; daha iyisi: { $best } — { $why }.
@@ -28,10 +28,10 @@ review-legend-close = 👍 ona yakın
 review-legend-costly = ⚠️ { $points } puan ya da daha fazla kayıp
 review-legend-worst = ❌ en pahalılar
 
-review-act-lead = { $cards } açmak
+review-act-lead = { $cards } ile açmak
 review-act-beat = { $cards } ile yenmek
 review-act-beat_one = { $cards } ile yenmek
-review-act-discard = { $cards } kapalı atmak
+review-act-discard = kapalı atılan { $cards }
 review-act-molodka = { $cards } ile molodka açmak
 review-act-pass = molodka açmamak
 

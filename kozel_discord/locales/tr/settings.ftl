@@ -4,7 +4,7 @@ cmd-start-length = Seri uzunluğu: kaybettiren ceza puanı (varsayılan: bu sunu
 cmd-settings-length = Yeni masaların (ve lig tablosunun) standart seri uzunluğu
 cmd-settings-timer = Yeni masalarda hamle süresi
 cmd-settings-hints = Masayı açanlar dereceli olmayan masalarda ipuçlarını açabilir mi
-cmd-settings-language = Ortak masanın dili
+cmd-settings-language = Herkese açık masanın dili
 cmd-table-length = Gösterilecek ligin seri uzunluğu (varsayılan: sunucunun standardı)
 
 choice-length-6 = 6 ceza puanı
@@ -27,7 +27,7 @@ settings-hints_on = İpuçları: masayı açan oyuncu dereceli olmayan masalarda
 settings-hints_off = İpuçları: izin yok
 settings-ranked_on = Lig: bilgisayarlı seriler de sayılır; { COMMAND("league ranked") } ile değişir
 settings-ranked_off = Lig: yalnızca bilgisayarsız seriler sayılır; { COMMAND("league ranked") } ile değişir
-settings-language = Ortak masanın dili: { $language }
+settings-language = Herkese açık masanın dili: { $language }
 settings-language_server = sunucunun kendi dili
 settings-footer = Bundan sonra açılan masalar için. Masayı açan oyuncu lobide uzunluğu ve süreyi yine değiştirebilir. Lig tablosu varsayılan olarak { $target } ceza puanlık serileri sayar; diğer uzunlukları { COMMAND("league table") } gösterir.
 settings-league_length = { $target } ceza puanına kadar serilerin ligi

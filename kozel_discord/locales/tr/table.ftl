@@ -1,13 +1,13 @@
 # The public table message (components v2) and its picture.
 table-winning = 🏆 Şu an alan: { $who }
-table-last_trick = **Son el:** { $who } { $cards } ile aldı
-table-game_over = **{ $n }. oyun bitti.**
+table-last_trick = **Son el:** { $who } aldı ({ $cards } ile)
+table-game_over = **Oyun { $n } bitti.**
 table-trump_short = koz { $card }
 table-defeat_points = Ceza puanı (seri { $target } puana kadar): { $a } · { $b }
 table-eggs = Şimdiye kadar yumurta: { $n }
 
 button-last_tricks = Oynanan eller
-tricks-title = { $n }. oyun: şimdiye kadar { $total } el
+tricks-title = Oyun { $n }: şimdiye kadar { $total } el
 tricks-none = Bu oyunda henüz el alınmadı.
 tricks-taker = { $who } aldı ({ $team })
 

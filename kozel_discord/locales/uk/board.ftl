@@ -1,10 +1,10 @@
 # Особиста дошка («Мої карти») та її меню ходів (ui/board.py, ui/moves.py).
 
 opt-trump = { $card } (козир)
-opt-keeps = {" "}· у руці { $cards }
+opt-keeps = {" "}· на руці { $cards }
 opt-pair = { $new } б'є { $old }
 opt-takes = взятка ваша
-opt-on_top = поки ваша
+opt-on_top = поки берете ви
 opt-beat = Побити: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 # In a beat of several cards, one of its pairs (several are joined by commas).

@@ -49,7 +49,7 @@ series-best_trick = Найдорожча взятка: { $who } — { $points ->
         [one] у взятці { $cards } карта
         [few] у взятці { $cards } карти
        *[many] у взятці { $cards } карт
-    }) у { $n }-му кону.
+    }), { $n }-й кін.
 series-games = Кони: очки А : Б — штрафні
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)

@@ -16,11 +16,11 @@ replay-took = **Взятку бере { $who }**: { $cards } · { $points ->
     } у відкритих картах
 replay-tricks_so_far = Взятки: { $a } · { $b }
 replay-result_title = Кін { $n }: підсумок
-replay-card_points = Очки разом зі скидами: { $a } · { $b }
-replay-export = Вивантажити JSON
-replay-exported = Запис кону #{ $id }: його сід і всі ходи, точно як збережено. Цей файл читають `kozel-discord verify` і `kozel-discord simulate`.
+replay-card_points = Очки разом зі скинутими картами: { $a } · { $b }
+replay-export = Експортувати JSON
+replay-exported = Запис кону #{ $id }: його зерно і всі ходи, точно як збережено. Цей файл читають `kozel-discord verify` і `kozel-discord simulate`.
 replay-pick = 🎬 Повтор кону…
-replay-pick_hint = 🎬 Повтор кону: виберіть його в меню нижче або введіть { COMMAND_NAME("league game") } з його #номером.
+replay-pick_hint = 🎬 Повтор кону: виберіть кін у меню нижче або введіть { COMMAND_NAME("league game") } і номер кону (#…).
 replay-option = #{ $id } · { $date } · { $n }-й кін партії
 replay-option_lost = { $team }: +{ $dp ->
         [one] { $dp } штрафне очко
