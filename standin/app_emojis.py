@@ -17,7 +17,7 @@ from typing import Any
 
 from aiohttp import web
 
-from standin.http import ApiError, Upload, invalid_form, json_response
+from standin.http import ApiError, Upload, invalid_form, json_response, snowflake
 from standin.state import StandInState
 from standin.validation import Violation
 
@@ -29,12 +29,6 @@ MAX_EMOJI_IMAGE_BYTES = 256 * 1024
 BodyReader = Callable[[web.Request], Awaitable[tuple[dict[str, Any], list[Upload]]]]
 _NAME = re.compile(r"^[A-Za-z0-9_]{2,32}$")
 _DATA_URI = re.compile(r"^data:image/(png|jpeg|jpg|gif|webp|avif);base64,(.*)$", re.DOTALL)
-
-
-def _snowflake(value: str) -> int:
-    if not value.isdigit():
-        raise ApiError(404, 0, "404: Not Found")
-    return int(value)
 
 
 class ApplicationEmojis:
@@ -62,7 +56,7 @@ class ApplicationEmojis:
 
     def _emoji(self, params: Mapping[str, str]) -> dict[str, Any]:
         self._check_application(params)
-        found = self.state.app_emojis.get(_snowflake(params["emoji_id"]))
+        found = self.state.app_emojis.get(snowflake(params["emoji_id"]))
         if found is None:
             raise ApiError(404, 10014, "Unknown Emoji")
         return found

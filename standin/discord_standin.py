@@ -51,6 +51,9 @@ from standin.holds import Hold
 from standin.model import (
     ALL_PERMISSIONS,
     DEFAULT_MEMBER_PERMISSIONS,
+    INTERACTION_COMMAND,
+    INTERACTION_COMPONENT,
+    INTERACTION_MODAL_SUBMIT,
     PERM_ADMINISTRATOR,
     PERM_MANAGE_GUILD,
     CommandNotFoundError,
@@ -112,7 +115,6 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-INTERACTION_COMMAND, INTERACTION_COMPONENT, INTERACTION_MODAL_SUBMIT = 2, 3, 5
 INTENT_GUILD_MEMBERS = 1 << 1
 
 

@@ -87,6 +87,13 @@ def json_response(data: Any, status: int = 200) -> web.Response:
     )
 
 
+def snowflake(value: str) -> int:
+    """An id (or number) from the URL; Discord answers 404 to anything else."""
+    if not value.isdigit():
+        raise ApiError(404, 0, "404: Not Found")
+    return int(value)
+
+
 def _parse_json(text: str) -> Any:
     try:
         return json.loads(text) if text.strip() else {}

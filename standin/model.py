@@ -56,6 +56,8 @@ __all__ = [
 ]
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
+# Interaction types (a slash command, a component, a modal submission).
+INTERACTION_COMMAND, INTERACTION_COMPONENT, INTERACTION_MODAL_SUBMIT = 2, 3, 5
 
 # Permission bits (https://discord.com/developers/docs/topics/permissions).
 PERM_ADD_REACTIONS = 1 << 6

@@ -35,6 +35,8 @@ FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
 FLAG_SUPPRESS_NOTIFICATIONS = 1 << 12
 FLAG_IS_COMPONENTS_V2 = 1 << 15
+# The flags a new message may carry (the rest are Discord's own or refused).
+CREATE_FLAGS = FLAG_SUPPRESS_EMBEDS | FLAG_SUPPRESS_NOTIFICATIONS | FLAG_IS_COMPONENTS_V2
 
 ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024  # bytes per file (a guild without boosts)
 MAX_FILES = 10
