@@ -134,7 +134,6 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
             seat=render.seat_long(review.seat, locale),
             moves=review.moves,
             choices=len(review.decisions),
-            worlds=worlds,
         )
     ]
     if not review.decisions:
@@ -170,7 +169,10 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
             for name, mark in MARKS.items()
             if mark in shown
         ]
-        e.set_footer(text=f"{NBSP}· ".join(legend))
+        # How the numbers were found, in small print under the moves they explain: six
+        # lines of method above the total kept a reader from what their moves cost.
+        method = t("review.method", locale, worlds=worlds)
+        e.set_footer(text=f"{NBSP}· ".join(legend) + "\n" + method)
     return e
 
 

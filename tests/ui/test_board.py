@@ -127,8 +127,9 @@ def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> No
                     amount = f"{points}\u00a0point{'s' * (points != 1)}" if points else "nothing"
                     assert desc == f"{start} {amount}", desc
                 else:
-                    # the verb: "11 points · keeps …" read as points won
-                    said = f"puts {points}\u00a0point" if points else "puts nothing in"
+                    # where they go: "11 points · keeps …" read as points won, and "puts
+                    # 11 points in" left a newcomer asking: in what?
+                    said = f"{points}\u00a0point" if points else "worth nothing"
                     assert desc.startswith(said), desc
                     # and who is winning the trick those points go into, if any go in, in
                     # place of the cards kept (both took two lines of a phone's menu)

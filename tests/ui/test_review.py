@@ -51,6 +51,23 @@ def test_the_review_lists_each_decision_and_explains_the_mistakes() -> None:
     assert "cost about" in text and "better:" in text
 
 
+def test_what_the_moves_cost_comes_first_and_the_method_last() -> None:
+    # Six lines of method above the total kept a newcomer from what their moves cost: the
+    # description opens with the seat, then the total; how the numbers were found is small
+    # print under the moves, with the number of deals played out.
+    r = next(r for r in (_review(seed=seed) for seed in range(6)) if r.mistakes)
+    worlds = min(d.worlds for d in r.decisions)
+    for locale in ("en-US", "ru", "uk", "tr"):
+        e = review_embed(r, locale)
+        paragraphs = (e.description or "").split("\n\n")
+        total = sum(d.cost for d in r.decisions)
+        assert paragraphs[1] == t("review.total", locale, points=total), locale
+        method = t("review.method", locale, worlds=worlds)
+        assert method not in (e.description or "")
+        assert e.footer.text is not None and e.footer.text.endswith("\n" + method), locale
+        assert str(worlds) in method
+
+
 def test_the_review_button_survives_a_restart_and_needs_a_series() -> None:
     view = review_view("ab" * 16, 3, "ru")
     assert view is not None

@@ -19,11 +19,11 @@ opt-discard = Discard { $cards }
 # $kept (here and in opt-lead_desc) is empty or opt-keeps. A trump discarded is marked in
 # the label; the last play says whose the points become and leaves out the kept cards.
 # $side is empty, opt-now_ours or opt-now_foes: who is winning the trick now.
-opt-discard_desc = puts { $points ->
-        [0] nothing
-        [one] { $points } point
-       *[other] { $points } points
-    } in{ $side }{ $kept }
+opt-discard_desc = { $points ->
+        [0] worth nothing
+        [one] { $points } point into the trick
+       *[other] { $points } points into the trick
+    }{ $side }{ $kept }
 opt-now_ours = {" "}(partner winning)
 opt-now_foes = {" "}(opponent winning)
 opt-discard_desc_foes = { $points ->

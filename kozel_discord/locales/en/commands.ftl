@@ -48,10 +48,10 @@ sort-defeat_points_inflicted = defeat points inflicted
 
 rules-title = Kozel on 4 cards — the rules in short
 rules-text = **Players**: four, in two teams; partners sit opposite (seats 1+3 against 2+4).
-    {"**"}Deck**: 36 cards. Order in a suit, low to high: 6 7 8 9 J Q K **10** A. Points: jack 2, queen 3, king 4, ten 10, ace 11; 6 to 9 score nothing — 120 in the deck.
+    {"**"}Deck**: 36 cards. Order in a suit, low to high: 6 7 8 9 J Q K **10** A. Card points: jack 2, queen 3, king 4, ten 10, ace 11; 6 to 9 score nothing — 120 in the deck.
     {"**"}Deal**: 4 cards each; a card from the middle of the stock is shown: its suit is trump. In the first game the player to the dealer's left leads; in later games, whoever took the last trick.
-    {"**"}Trick**: the leader plays one or more cards of **one suit**. Each next player plays the same number of cards: either **beats** them (each card beats one of the cards now taking the trick, the lead or the last beat: a higher card of the same suit, or any trump over a non-trump) or **discards** any cards face down. The last player who beat takes the trick (or the leader, if nobody beat).
+    {"**"}Trick**: the leader plays one or more cards of **one suit**. Each next player plays the same number of cards: either **beats** them (each of your cards beats a different one of the cards now winning the trick, the lead or the last beat: a higher card of the same suit, or any trump over a non-trump) or **discards** any cards face down; nobody has to beat. The last player who beat takes the trick, the discarded cards and their points with it (or the leader, if nobody beat).
     {"**"}Molodka**: four cards of one suit may be laid out of turn while the trick is open; played cards go back and the molodka leads. A later molodka replaces one already laid only if its player sits earlier clockwise from the leader (the leader counts first).
     {"**"}Drawing**: after a trick everyone draws back to 4 cards while the stock lasts, the taker first; the taker leads next. When the stock is empty, the hands are played out and the game is scored.
-    {"**"}Scoring**: 61+ points win the game. The losers get 2 defeat points (31–59 points), 4 (30 or fewer) or 6 (no trick at all). 60 : 60 is **eggs**: nobody scores.
+    {"**"}Scoring**: what counts is the card points in a team's tricks, not how many tricks it took: 61+ card points win the game. The losers get 2 defeat points (31–59 card points), 4 (30 or fewer) or 6 (no trick at all). 60 : 60 is **eggs**: nobody scores.
     {"**"}Series**: play on until a team has { $target } defeat points — they are the **goats**, or **goats with eggs** if a game of the series ended 60 : 60.

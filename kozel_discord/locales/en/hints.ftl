@@ -32,9 +32,9 @@ hints-reason_feed = your partner is on top: give them { $points ->
        *[other] { $points } points
     }
 hints-reason_cheap_discard = { $points ->
-        [0] puts no points into the trick
-        [one] puts only { $points } point into the trick, the fewest
-       *[other] puts only { $points } points into the trick, the fewest
+        [0] adds no points to the trick
+        [one] adds only { $points } point to the trick, the fewest you can
+       *[other] adds only { $points } points to the trick, the fewest you can
     }
 hints-reason_lead_trumps = leads trumps to draw the opponents' trumps
 hints-reason_lead_strong = a strong card that is hard to beat

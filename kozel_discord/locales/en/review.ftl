@@ -7,7 +7,7 @@ review-intro = { $seat } · { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     }, { $choices } with a choice.
-    Each number is how many card points (out of 120) your team could expect at the end of the game after that move: the hard computer played it out on { $worlds ->
+review-method = Each number is how many card points (out of 120) your team could expect at the end of the game after that move: the hard computer played it out on { $worlds ->
         [one] { $worlds } possible deal
        *[other] { $worlds } possible deals
     } that match what you could see then (it did not peek at the hidden cards).

@@ -119,7 +119,8 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
         marked = p.seat == st.marked_seat
         name = st.labels.seat_names[p.seat]
         colour = style.TEAM[p.seat & 1]
-        text(d, (x + w / 2, TRICK_Y - 22), name, font(28, 700, 75), colour, w + gap - 4, "mm")
+        # 32 px: about 11 px on a phone, where the picture is drawn at about a third
+        text(d, (x + w / 2, TRICK_Y - 22), name, font(32, 700, 75), colour, w + gap - 4, "mm")
         if marked:
             d.rounded_rectangle(
                 (x - 6, TRICK_Y - 6, x + w + 6, TRICK_Y + CARD_H + 6), 12, style.WIN
@@ -134,7 +135,7 @@ def _trick(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
         x += w + gap
     if st.finished:  # a trick already taken: its row's heading (four rows of backs read as
         # the others' hands when nothing said what they were)
-        text(d, (16, TOP + 14), st.labels.last_trick, font(26, 700), style.WIN, W - 32)
+        text(d, (16, TOP + 16), st.labels.last_trick, font(30, 700), style.WIN, W - 32)
 
 
 def _hand(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
@@ -142,7 +143,7 @@ def _hand(img: Image.Image, d: ImageDraw.ImageDraw, st: HandState) -> None:
     x = (W - row_width(n, HAND_W, HAND_STEP)) // 2
     # the label over the first card (at the picture's edge, it floated away from one card)
     lx = max(24, x) if n else 24
-    text(d, (lx, HAND_Y - 28), st.labels.your_hand, font(26, 700), style.PANEL_TEXT, W - 24 - lx)
+    text(d, (lx, HAND_Y - 28), st.labels.your_hand, font(30, 700), style.PANEL_TEXT, W - 24 - lx)
     paste_cards(img, x, HAND_Y, st.hand, HAND_W, HAND_H, HAND_STEP, st.trump_card.suit)
     if n == 0:
         text(d, (W / 2, HAND_Y + HAND_H / 2), "—", font(40), style.MUTED_TEXT, None, "mm")

@@ -193,7 +193,7 @@ def _seat(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState, seat: int) -
         sprite = back(bw, bh)
         img.alpha_composite(sprite, (x0 + 22 + i * step, by))
     if n == 0:  # in words: a dash read as "unknown"
-        text(d, (x0 + 22, by + bh / 2), st.labels.no_cards, font(24), style.MUTED_TEXT, room)
+        text(d, (x0 + 22, by + bh / 2), st.labels.no_cards, font(28), style.MUTED_TEXT, room)
     if turn:  # on the box's outer edge: over the bottom seat's box it touched the frame
         # of that seat's play (below that box the picture keeps room for it: it hung over
         # the felt's edge)
