@@ -48,7 +48,7 @@ sort-defeat_points_inflicted = defeat points inflicted
 
 rules-title = Kozel on 4 cards — the rules in short
 rules-text = **Players**: four, in two teams; partners sit opposite (seats 1+3 against 2+4).
-    {"**"}Deck**: 36 cards. Order in a suit, low to high: 6 7 8 9 J Q K **10** A. Card points: jack 2, queen 3, king 4, ten 10, ace 11; 6 to 9 score nothing — 120 in the deck.
+    {"**"}Deck**: 36 cards (♥ hearts, ♦ diamonds, ♤ spades, ☘ clubs). Order in a suit, low to high: 6 7 8 9 J Q K **10** A. Card points: jack 2, queen 3, king 4, ten 10, ace 11; 6 to 9 score nothing — 120 in the deck.
     {"**"}Deal**: 4 cards each; a card from the middle of the stock is shown: its suit is trump. In the first game the player to the dealer's left leads; in later games, whoever took the last trick.
     {"**"}Trick**: the leader plays one or more cards of **one suit**. Each next player plays the same number of cards: either **beats** them (each of your cards beats a different one of the cards now winning the trick, the lead or the last beat: a higher card of the same suit, or any trump over a non-trump) or **discards** any cards face down; nobody has to beat. The last player who beat takes the trick, the discarded cards and their points with it (or the leader, if nobody beat).
     {"**"}Molodka**: four cards of one suit may be laid out of turn while the trick is open; played cards go back and the molodka leads. A later molodka replaces one already laid only if its player sits earlier clockwise from the leader (the leader counts first).

@@ -31,7 +31,7 @@ review-legend-worst = ❌ en pahalılar
 review-act-lead = { $cards } ile açmak
 review-act-beat = { $cards } ile yenmek
 review-act-beat_one = { $cards } ile yenmek
-review-act-discard = kapalı atılan { $cards }
+review-act-discard = kapalı atmak ({ $cards })
 review-act-molodka = { $cards } ile molodka açmak
 review-act-pass = molodka açmamak
 

@@ -4,7 +4,7 @@ opt-trump = { $card } (козир)
 opt-keeps = {" "}· на руці { $cards }
 opt-pair = { $new } б'є { $old }
 opt-takes = взятка ваша
-opt-on_top = поки берете ви
+opt-on_top = поки що берете ви
 opt-beat = Побити: { $cards }
 opt-beat_desc = { $outcome } · { $pairs }
 # In a beat of several cards, one of its pairs (several are joined by commas).
