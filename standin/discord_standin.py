@@ -34,26 +34,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
-import secrets
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from types import TracebackType
 from typing import Any, Generic, TypeVar, cast
 
 from aiohttp import web
 
+from standin.acting import UserActions
 from standin.commands import CommandResolver
 from standin.gateway import Gateway, GatewaySession
 from standin.holds import Hold
 from standin.model import (
     ALL_PERMISSIONS,
     DEFAULT_MEMBER_PERMISSIONS,
-    INTERACTION_COMMAND,
-    INTERACTION_COMPONENT,
-    INTERACTION_MODAL_SUBMIT,
     PERM_ADMINISTRATOR,
     PERM_MANAGE_GUILD,
     CommandNotFoundError,
@@ -65,7 +61,6 @@ from standin.model import (
     InteractionTimeoutError,
     MessageVersion,
     MissedDeadline,
-    PendingInteraction,
     RecordedMessage,
     Rejection,
     RequestRecord,
@@ -78,9 +73,9 @@ from standin.model import (
     StoredFile,
     iso_timestamp,
 )
+from standin.reading import Records
 from standin.rest import RestApi
 from standin.state import API_PREFIX, StandInState
-from standin.validation import ATTACHMENT_SIZE_LIMIT
 
 __all__ = [
     "ALL_PERMISSIONS",
@@ -152,7 +147,7 @@ def use_local_discord(api_base: str, gateway_url: str) -> Callable[[], None]:
     return restore
 
 
-class DiscordStandIn:
+class DiscordStandIn(UserActions, Records):
     """The fake Discord: REST API under ``api_base``, gateway at ``gateway_url``.
 
     Constructor options: ``token`` (the bot token the bot must log in with), ``application_name``
@@ -500,413 +495,3 @@ class DiscordStandIn:
             raise StandInError(
                 f"{user.username} is not a member of {guild.name!r}; use add_member first"
             ) from None
-
-    # ------------------------------------------------------------------ recorded messages
-
-    def messages(
-        self, channel: StandInChannel | int | None = None, *, include_deleted: bool = False
-    ) -> list[RecordedMessage]:
-        """Every message the bot created (in ``channel``), in creation order."""
-        return self._state.find_messages(channel, include_deleted=include_deleted)
-
-    def message_versions(
-        self, channel: StandInChannel | int | None = None, *, include_deleted: bool = True
-    ) -> list[MessageVersion]:
-        """Every version of every message (in ``channel``): payload, files, who could see it.
-
-        In message creation order, each message's versions oldest first (for galleries and
-        checks over everything the bot sent).
-        """
-        return [
-            version
-            for message in self.messages(channel, include_deleted=include_deleted)
-            for version in message.version_records()
-        ]
-
-    @property
-    def application_emojis(self) -> list[dict[str, Any]]:
-        """The application's own emojis (uploaded through ``/applications/{id}/emojis``)."""
-        return list(self._state.app_emojis.values())
-
-    def application_emoji_image(self, emoji_id: int | str) -> bytes:
-        """The image bytes an application emoji was uploaded with."""
-        return self._state.app_emoji_images[int(emoji_id)]
-
-    def add_guild_emoji(self, guild: StandInGuild, name: str) -> dict[str, Any]:
-        """A custom emoji of ``guild`` (so messages in it may use ``{id, name}``)."""
-        emoji_id = self._state.ids.next()
-        emoji = {
-            "id": str(emoji_id),
-            "name": name,
-            "roles": [],
-            "require_colons": True,
-            "managed": False,
-            "animated": False,
-            "available": True,
-        }
-        guild.emojis[emoji_id] = emoji
-        return emoji
-
-    def visible_to(
-        self, user: StandInUser, channel: StandInChannel | int | None = None
-    ) -> list[RecordedMessage]:
-        """What ``user`` sees: public messages plus their own ephemerals."""
-        return [m for m in self.messages(channel) if m.is_visible_to(user)]
-
-    def public_messages(self, channel: StandInChannel | int | None = None) -> list[RecordedMessage]:
-        return self._state.public_messages(channel)
-
-    def last_message(
-        self,
-        channel: StandInChannel | int | None = None,
-        *,
-        user: StandInUser | None = None,
-        public: bool = False,
-    ) -> RecordedMessage | None:
-        """The newest message (visible to ``user`` / public only, if asked)."""
-        found = self.messages(channel)
-        if user is not None:
-            found = [m for m in found if m.is_visible_to(user)]
-        if public:
-            found = [m for m in found if m.visible_to is None]
-        return found[-1] if found else None
-
-    def message(self, message_id: int) -> RecordedMessage:
-        return self._state.messages[message_id]
-
-    def commands(self, guild: StandInGuild | int | None = None) -> list[dict[str, Any]]:
-        """The commands the bot synced: global ones, or those of ``guild``."""
-        if guild is None:
-            return list(self._state.global_commands.values())
-        guild_id = guild.id if isinstance(guild, StandInGuild) else guild
-        return list(self._state.guild_commands.get(guild_id, {}).values())
-
-    # ------------------------------------------------------------------ rate limits and stats
-
-    def set_rate_limit(self, route: str, limit: int, per: float = 1.0) -> None:
-        """Give ``route`` (e.g. ``"POST /channels/{channel_id}/messages"``) a bucket.
-
-        Answers on that route then carry ``X-RateLimit-*`` headers, and a request over the limit
-        gets a 429 (with ``Via`` and a JSON ``retry_after``, so discord.py waits and retries).
-        Windows use real time.
-        """
-        self._rest.limiter.set_route_limit(route, limit, per)
-
-    def set_global_rate_limit(self, limit: int = 50, per: float = 1.0) -> None:
-        """Discord's global limit (interaction callbacks are exempt)."""
-        self._rest.limiter.set_global_limit(limit, per)
-
-    @property
-    def rate_limited(self) -> int:
-        """How many requests got a 429."""
-        return self._rest.limiter.limited
-
-    def max_requests_per_second(self) -> int:
-        return max(self.requests_per_second.values(), default=0)
-
-    def elapsed(self) -> float:
-        """Monotonic seconds since the stand-in started (the time of ``bot_request_times``)."""
-        return time.monotonic() - self._state.started
-
-    def bot_requests_in_windows(
-        self, window: float = 1.0, *, since: float = 0.0, until: float = float("inf")
-    ) -> list[int]:
-        """For each request authorised with the bot token that arrived in [since, until):
-        how many such requests arrived in the ``window`` seconds from it (every process of
-        the bot together, the way Discord's global limit counts them)."""
-        times = sorted(t for t in self.bot_request_times if since <= t < until)
-        counts = []
-        end = 0
-        for start, at in enumerate(times):
-            end = max(end, start)
-            while end < len(times) and times[end] < at + window:
-                end += 1
-            counts.append(end - start)
-        return counts
-
-    def max_bot_requests_in_window(
-        self, window: float = 1.0, *, since: float = 0.0, until: float = float("inf")
-    ) -> int:
-        """The most requests authorised with the bot token in any ``window`` seconds (a
-        sliding window, every process of the bot together)."""
-        return max(self.bot_requests_in_windows(window, since=since, until=until), default=0)
-
-    # ------------------------------------------------------------------ acting as users
-
-    async def slash(
-        self,
-        user: StandInUser,
-        guild: StandInGuild,
-        channel: StandInChannel | None,
-        name: str,
-        *,
-        subcommand: str | None = None,
-        options: Mapping[str, Any] | None = None,
-        locale: str | None = None,
-        timeout: float | None = None,
-        patch: Callable[[dict[str, Any]], None] | None = None,
-    ) -> InteractionResult:
-        """Run ``/name [subcommand] options`` as ``user``; returns once the bot answered.
-
-        ``subcommand`` may be ``"group sub"``.  Option values: str/int/float/bool, a
-        ``StandInUser`` (user options) or ``StandInChannel`` (channel options). ``patch``
-        changes the INTERACTION_CREATE payload before it is sent (a forged interaction, as a
-        modified client or a DM could send it).
-        """
-        channel = channel or guild.default_channel
-        self._member(guild, user)
-        command = self._commands.find(guild, name)
-        self._commands.check_permissions(command, guild, user)
-        data = self._commands.data(command, guild, subcommand, options or {})
-        label = f"/{name}" + (f" {subcommand}" if subcommand else "")
-        return await self._interact(
-            kind="slash",
-            itype=INTERACTION_COMMAND,
-            user=user,
-            guild=guild,
-            channel=channel,
-            data=data,
-            source=None,
-            locale=locale,
-            timeout=timeout,
-            description=f"{label} by {user.username}",
-            command_name=name,
-            patch=patch,
-        )
-
-    async def click(
-        self,
-        user: StandInUser,
-        message: RecordedMessage | int,
-        custom_id: str,
-        *,
-        locale: str | None = None,
-        timeout: float | None = None,
-    ) -> InteractionResult:
-        """Click the button ``custom_id`` on ``message`` as ``user``."""
-        recorded = self._clickable(user, message)
-        component = recorded.component(custom_id)
-        if component is None or component.get("type") != 2:
-            raise ComponentNotFoundError(
-                f"message {recorded.id} has no button {custom_id!r} "
-                f"(custom ids: {recorded.custom_ids()})"
-            )
-        if component.get("disabled"):
-            raise ComponentNotFoundError(
-                f"button {custom_id!r} on message {recorded.id} is disabled"
-            )
-        return await self._component_interaction(
-            user, recorded, {"custom_id": custom_id, "component_type": 2}, "button", locale, timeout
-        )
-
-    async def select(
-        self,
-        user: StandInUser,
-        message: RecordedMessage | int,
-        custom_id: str,
-        values: Sequence[str],
-        *,
-        locale: str | None = None,
-        timeout: float | None = None,
-    ) -> InteractionResult:
-        """Choose ``values`` in the string select ``custom_id`` on ``message`` as ``user``."""
-        recorded = self._clickable(user, message)
-        component = recorded.component(custom_id)
-        if component is None or component.get("type") != 3:
-            raise ComponentNotFoundError(
-                f"message {recorded.id} has no string select {custom_id!r} "
-                f"(custom ids: {recorded.custom_ids()})"
-            )
-        if component.get("disabled"):
-            raise ComponentNotFoundError(
-                f"select {custom_id!r} on message {recorded.id} is disabled"
-            )
-        allowed = [str(o.get("value")) for o in component.get("options") or []]
-        unknown = [v for v in values if v not in allowed]
-        if unknown:
-            raise ComponentNotFoundError(
-                f"select {custom_id!r} has no options {unknown} ({allowed})"
-            )
-        low, high = component.get("min_values", 1), component.get("max_values", 1)
-        if not low <= len(values) <= high or len(set(values)) != len(values):
-            raise ComponentNotFoundError(
-                f"select {custom_id!r} takes {low}..{high} distinct values, got {list(values)}"
-            )
-        data = {"custom_id": custom_id, "component_type": 3, "values": list(values)}
-        return await self._component_interaction(user, recorded, data, "select", locale, timeout)
-
-    async def submit_modal(
-        self,
-        user: StandInUser,
-        opened: InteractionResult,
-        values: Mapping[str, str | Sequence[str]],
-        *,
-        locale: str | None = None,
-        timeout: float | None = None,
-    ) -> InteractionResult:
-        """Submit the modal the bot opened in ``opened`` (a type 9 answer) as ``user``.
-
-        ``values`` maps text-input custom ids to text (select custom ids to lists of values).
-        """
-        if opened.modal is None:
-            raise StandInError("that interaction was not answered with a modal")
-        if user.id != opened.user.id:
-            raise StandInError(f"only {opened.user.username} sees that modal")
-        origin = self._state.interactions[opened.interaction_id]
-        unused = set(values)
-
-        def fill(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-            filled: list[dict[str, Any]] = []
-            for component in components:
-                kind, custom_id = component.get("type"), component.get("custom_id")
-                value = values.get(custom_id) if isinstance(custom_id, str) else None
-                unused.discard(str(custom_id))
-                if kind == 1:
-                    filled.append({"type": 1, "components": fill(component["components"])})
-                elif kind == 18:
-                    filled.append({"type": 18, "component": fill([component["component"]])[0]})
-                elif kind == 4:
-                    if value is None and component.get("required", True):
-                        raise StandInError(f"the modal's text input {custom_id!r} is required")
-                    if value is not None and not isinstance(value, str):
-                        raise StandInError(f"text input {custom_id!r} takes a string")
-                    filled.append({"type": 4, "custom_id": custom_id, "value": value or ""})
-                elif custom_id is not None:
-                    chosen = [value] if isinstance(value, str) else list(value or [])
-                    filled.append({"type": kind, "custom_id": custom_id, "values": chosen})
-            return filled
-
-        components = fill(copy.deepcopy(opened.modal.get("components") or []))
-        if unused:
-            raise StandInError(f"the modal has no inputs {sorted(unused)}")
-        data = {"custom_id": opened.modal["custom_id"], "components": components}
-        return await self._interact(
-            kind="modal_submit",
-            itype=INTERACTION_MODAL_SUBMIT,
-            user=user,
-            guild=origin.guild,
-            channel=origin.channel,
-            data=data,
-            source=origin.source_message,
-            locale=locale,
-            timeout=timeout,
-            description=f"modal {opened.modal.get('custom_id')!r} by {user.username}",
-        )
-
-    def _clickable(self, user: StandInUser, message: RecordedMessage | int) -> RecordedMessage:
-        recorded = self._state.messages.get(message if isinstance(message, int) else message.id)
-        if recorded is None or recorded.deleted:
-            raise ComponentNotFoundError(f"message {message!r} does not exist (or was deleted)")
-        if not recorded.is_visible_to(user):
-            raise ComponentNotFoundError(f"{user.username} cannot see message {recorded.id}")
-        return recorded
-
-    async def _component_interaction(
-        self,
-        user: StandInUser,
-        message: RecordedMessage,
-        data: dict[str, Any],
-        kind: str,
-        locale: str | None,
-        timeout: float | None,
-        patch: Callable[[dict[str, Any]], None] | None = None,
-    ) -> InteractionResult:
-        channel = self.channels[message.channel_id]
-        guild = self.guilds[channel.guild_id]
-        return await self._interact(
-            kind=kind,
-            itype=INTERACTION_COMPONENT,
-            user=user,
-            guild=guild,
-            channel=channel,
-            data=data,
-            source=message,
-            locale=locale,
-            timeout=timeout,
-            description=f"{kind} {data['custom_id']!r} on message {message.id} by {user.username}",
-            patch=patch,
-        )
-
-    async def _interact(
-        self,
-        *,
-        kind: str,
-        itype: int,
-        user: StandInUser,
-        guild: StandInGuild,
-        channel: StandInChannel,
-        data: dict[str, Any],
-        source: RecordedMessage | None,
-        locale: str | None,
-        timeout: float | None,
-        description: str,
-        command_name: str | None = None,
-        patch: Callable[[dict[str, Any]], None] | None = None,
-    ) -> InteractionResult:
-        member = self._member(guild, user)
-        if self._gateway.pending:
-            await asyncio.gather(*self._gateway.pending, return_exceptions=True)
-        session = self._session_for(guild.id)
-        interaction_id = self._state.ids.next()
-        token = secrets.token_urlsafe(48)
-        permissions = self.member_permissions(guild, user)
-        payload: dict[str, Any] = {
-            "id": str(interaction_id),
-            "application_id": str(self.application_id),
-            "type": itype,
-            "token": token,
-            "version": 1,
-            "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
-            "guild_id": str(guild.id),
-            "guild": {"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
-            "guild_locale": guild.preferred_locale,
-            "locale": locale or user.locale,
-            "channel_id": str(channel.id),
-            "channel": {**channel.to_payload(), "permissions": str(permissions)},
-            "member": member.to_payload(permissions=permissions),
-            "data": data,
-            "app_permissions": str(guild.bot_permissions),
-            "entitlements": [],
-            "entitlement_sku_ids": [],
-            "authorizing_integration_owners": {"0": str(guild.id)},
-            "context": 0,
-        }
-        if source is not None:
-            payload["message"] = copy.deepcopy(source.payload)
-        if patch is not None:
-            patch(payload)
-        interaction = PendingInteraction(
-            id=interaction_id,
-            token=token,
-            type=itype,
-            kind=kind,
-            user=user,
-            guild=guild,
-            channel=channel,
-            created=self._state.mono(),
-            description=f"{description} (interaction {interaction_id})",
-            command_name=command_name,
-            source_message=source,
-        )
-        self._state.interactions[interaction_id] = interaction
-        self._state.by_token[token] = interaction
-        session.interactions_received += 1
-        await session.dispatch("INTERACTION_CREATE", payload)
-        wait = self.response_timeout if timeout is None else timeout
-        try:
-            await asyncio.wait_for(interaction.done.wait(), wait)
-        except TimeoutError:
-            message = f"the bot did not answer {interaction.description} within {wait}s"
-            self.missed_deadlines.append(MissedDeadline(interaction_id, kind, None, message))
-            self._state.notify()
-            raise InteractionTimeoutError(message) from None
-        if interaction.error is not None:
-            raise interaction.error
-        assert interaction.result is not None
-        return interaction.result
-
-    def _session_for(self, guild_id: int) -> GatewaySession:
-        owners = [s for s in self.sessions if s.connected and s.owns(guild_id)]
-        if not owners:
-            raise StandInError(f"no connected bot session owns guild {guild_id}")
-        return owners[-1]
