@@ -100,16 +100,7 @@ class UserActions:
     ) -> InteractionResult:
         """Click the button ``custom_id`` on ``message`` as ``user``."""
         recorded = self._clickable(user, message)
-        component = recorded.component(custom_id)
-        if component is None or component.get("type") != 2:
-            raise ComponentNotFoundError(
-                f"message {recorded.id} has no button {custom_id!r} "
-                f"(custom ids: {recorded.custom_ids()})"
-            )
-        if component.get("disabled"):
-            raise ComponentNotFoundError(
-                f"button {custom_id!r} on message {recorded.id} is disabled"
-            )
+        self._enabled(recorded, custom_id, 2, "button", "button")
         return await self._component_interaction(
             user, recorded, {"custom_id": custom_id, "component_type": 2}, "button", locale, timeout
         )
@@ -126,16 +117,7 @@ class UserActions:
     ) -> InteractionResult:
         """Choose ``values`` in the string select ``custom_id`` on ``message`` as ``user``."""
         recorded = self._clickable(user, message)
-        component = recorded.component(custom_id)
-        if component is None or component.get("type") != 3:
-            raise ComponentNotFoundError(
-                f"message {recorded.id} has no string select {custom_id!r} "
-                f"(custom ids: {recorded.custom_ids()})"
-            )
-        if component.get("disabled"):
-            raise ComponentNotFoundError(
-                f"select {custom_id!r} on message {recorded.id} is disabled"
-            )
+        component = self._enabled(recorded, custom_id, 3, "string select", "select")
         allowed = [str(o.get("value")) for o in component.get("options") or []]
         unknown = [v for v in values if v not in allowed]
         if unknown:
@@ -207,6 +189,23 @@ class UserActions:
             timeout=timeout,
             description=f"modal {opened.modal.get('custom_id')!r} by {user.username}",
         )
+
+    @staticmethod
+    def _enabled(
+        recorded: RecordedMessage, custom_id: str, kind: int, name: str, short: str
+    ) -> dict[str, Any]:
+        """The enabled component ``custom_id`` of type ``kind`` on ``recorded``."""
+        component = recorded.component(custom_id)
+        if component is None or component.get("type") != kind:
+            raise ComponentNotFoundError(
+                f"message {recorded.id} has no {name} {custom_id!r} "
+                f"(custom ids: {recorded.custom_ids()})"
+            )
+        if component.get("disabled"):
+            raise ComponentNotFoundError(
+                f"{short} {custom_id!r} on message {recorded.id} is disabled"
+            )
+        return component
 
     def _clickable(self, user: StandInUser, message: RecordedMessage | int) -> RecordedMessage:
         recorded = self._state.messages.get(message if isinstance(message, int) else message.id)
