@@ -57,5 +57,5 @@ error-bad_length = A series is played to { $lengths } defeat points.
 error-bad_setting = That setting has no such value: nothing was changed.
 lobby-rules_footer = 🎯 The host sets the length, ⏱️ the timer and 💡 hints below.
 lobby-rules_footer_length = 🎯 The host sets the length and ⏱️ the timer below.
-lobby-ranked_yes = 🏆 This series counts for the league
+lobby-ranked_yes = 📊 This series counts for the league
 lobby-ranked_no = 🎲 Casual: this series does not count for the league

@@ -45,5 +45,5 @@ error-bad_length = Bir seri { $lengths } ceza puanına kadar oynanır.
 error-bad_setting = Bu ayarın böyle bir değeri yok: hiçbir şey değişmedi.
 lobby-rules_footer = 🎯 Uzunluğu, ⏱️ zamanlayıcıyı ve 💡 ipuçlarını masayı açan oyuncu seçer.
 lobby-rules_footer_length = 🎯 Uzunluğu ve ⏱️ zamanlayıcıyı masayı açan oyuncu seçer.
-lobby-ranked_yes = 🏆 Bu seri lige sayılır
+lobby-ranked_yes = 📊 Bu seri lige sayılır
 lobby-ranked_no = 🎲 Derecesiz: bu seri lige sayılmaz
