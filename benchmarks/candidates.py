@@ -38,6 +38,8 @@ says. ``ai_tournament.py`` accepts a candidate's name wherever it accepts a leve
   (:data:`ENDGAME_DEPTH` cards), not from :data:`EXACT_DEPTH`.
 * ``exactwins``: ``exact`` valuing a rolled-out game as won, egg or lost (as ``wins``),
   with 300 worlds a decision: the small gains measured apart, together.
+* ``exact400``: ``exact`` with :data:`EXACT_WIDE_WORLDS` worlds a decision: what the C
+  rollouts' speed buys as more worlds within the 300 ms an expert decision may take.
 * ``infer``: ``exact`` whose worlds count by how well they explain the opponents'
   discards (``inference.py``: where a world lets an opponent beat, the share of such
   situations in which the strong player discarded all the same, ``discard_shares.py``).
@@ -324,6 +326,7 @@ class ExactWinsStrong(ExactStrong):
 
 
 EXACTWINS_WORLDS = 300
+EXACT_WIDE_WORLDS = 400
 
 
 class WinsStrong(WholeSuitStrong):
@@ -438,6 +441,7 @@ class FoesSeerStrong(PartnerSeerStrong):
 CANDIDATES: dict[str, Callable[[int | None, SearchBudget], BasePlayer]] = {
     "nested": _make(NestedStrong),
     "exact": _make(ExactStrong),
+    "exact400": _make(ExactStrong, EXACT_WIDE_WORLDS),
     "oracle": _make(OracleStrong, ORACLE_WORLDS),
     "seer": _make(SeerStrong),
     "seer_partner": _make(PartnerSeerStrong),
