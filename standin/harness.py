@@ -148,11 +148,25 @@ def embed_text(message: RecordedMessage) -> str:
 def summary_number(message: RecordedMessage) -> int | None:
     """The game number of a game's summary post ("Game N is over" as an embed's title), or
     None: the table message, which says the same in its text, is not a summary."""
-    for e in message.embeds:
+    return payload_summary_number(message.payload)
+
+
+def payload_summary_number(payload: Any) -> int | None:
+    """:func:`summary_number` of a message's JSON (a request's body or Discord's answer, as
+    a hold's ``when`` gets it)."""
+    embeds = payload.get("embeds") if isinstance(payload, dict) else None
+    for e in embeds or []:
         found = re.fullmatch(r"Game (\d+) is over", str(e.get("title", "")))
         if found:
             return int(found[1])
     return None
+
+
+def field_values(message: RecordedMessage, name: str) -> list[str]:
+    """The values of the embed fields called ``name`` (e.g. a summary's "League rating")."""
+    return [
+        str(f["value"]) for e in message.embeds for f in e.get("fields") or [] if f["name"] == name
+    ]
 
 
 def text_displays(message: RecordedMessage, version: int = -1) -> list[str]:

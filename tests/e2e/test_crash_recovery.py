@@ -13,23 +13,12 @@ import pytest
 
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker
 from standin.discord_standin import PERM_MANAGE_GUILD, DiscordStandIn
-from standin.harness import BotProcess, Driver, embed_text, summary_number
-from standin.model import RecordedMessage
+from standin.harness import BotProcess, Driver, embed_text, field_values, summary_number
 
 pytestmark = pytest.mark.e2e
 
 GUILD_ID = 880_000_000_000_000_001
 ALICE, BOB = 880_000_000_000_000_011, 880_000_000_000_000_012
-
-
-def _rating_fields(message: RecordedMessage) -> list[str]:
-    """The "League rating" fields of a message's embeds (a summary's or the series end's)."""
-    return [
-        str(f["value"])
-        for e in message.embeds
-        for f in e.get("fields") or []
-        if f["name"] == "League rating"
-    ]
 
 
 async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
@@ -124,11 +113,11 @@ async def _play(tmp: Path, crash_at: str | None) -> dict[str, Any]:
             assert standin.rejections == [] and standin.unhandled == []
             summaries = sum(summary_number(m) is not None for m in standin.public_messages(channel))
             ratings = {  # each summary's "League rating" lines, by game number
-                n: _rating_fields(m)
+                n: field_values(m, "League rating")
                 for m in standin.public_messages(channel)
                 if (n := summary_number(m)) is not None
             }
-            over_ratings = _rating_fields(over)
+            over_ratings = field_values(over, "League rating")
             series_over_posts = sum(
                 f"kozel:rematch:{driver.tid}" in m.custom_ids()
                 for m in standin.public_messages(channel)

@@ -15,7 +15,15 @@ from sqlalchemy import text
 
 from kozel_discord.store import create_engine
 from standin.discord_standin import DiscordStandIn
-from standin.harness import BotProcess, Driver, embed_text, find_id, summary_number, text_displays
+from standin.harness import (
+    BotProcess,
+    Driver,
+    embed_text,
+    find_id,
+    payload_summary_number,
+    summary_number,
+    text_displays,
+)
 from standin.rest import NONCE_WINDOW
 
 pytestmark = pytest.mark.e2e
@@ -176,7 +184,7 @@ async def _computers_table(
 
 def _game_1_summary(_params: dict[str, str], answer: Any) -> bool:
     """Discord's answer to the post of game 1's summary (for ``hold(..., after=True)``)."""
-    return isinstance(answer, dict) and "Game 1 is over" in str(answer.get("embeds"))
+    return payload_summary_number(answer) == 1
 
 
 async def _until_stored(url: str, sql: str, at_least: int, what: str, timeout: float) -> None:

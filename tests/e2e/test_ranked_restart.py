@@ -13,7 +13,14 @@ from sqlalchemy import text
 from kozel_discord.store import create_engine
 from kozel_discord.ui.ratings import rating_shift_text, rating_text
 from standin.discord_standin import PERM_MANAGE_GUILD, DiscordStandIn, RecordedMessage
-from standin.harness import BotProcess, Driver, find_id, summary_number
+from standin.harness import (
+    BotProcess,
+    Driver,
+    field_values,
+    find_id,
+    payload_summary_number,
+    summary_number,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -22,19 +29,11 @@ MESSAGES = "/channels/{channel_id}/messages"
 
 def _game_1_summary_request(_params: dict[str, str], body: Any) -> bool:
     """The bot's post of game 1's summary, before Discord handles it."""
-    return isinstance(body, dict) and any(
-        e.get("title") == "Game 1 is over" for e in body.get("embeds") or []
-    )
+    return payload_summary_number(body) == 1
 
 
 def _rating_lines(message: RecordedMessage) -> list[str]:
-    return [
-        line
-        for e in message.embeds
-        for f in e.get("fields") or []
-        if f["name"] == "League rating"
-        for line in str(f["value"]).splitlines()
-    ]
+    return [line for v in field_values(message, "League rating") for line in v.splitlines()]
 
 
 async def _stored_game_1_ratings(url: str) -> list[tuple[int, float, float]]:
