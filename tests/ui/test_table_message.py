@@ -99,7 +99,7 @@ def test_the_trick_lines_put_the_team_dot_before_the_name(locale: str) -> None:
         series.apply(turn, series.legal_actions(turn)[0])
     obs = observe(series, None)
     below = head_and_trick(_table(series), obs, locale)[1]
-    [winning] = [x for x in below.splitlines() if x.startswith("🏆")]
+    [winning] = [x for x in below.splitlines() if x.startswith("👑")]
     assert winning.endswith(f"{TEAM_DOTS[team_of(obs.top_seat)]}\u00a0p{obs.top_seat}"), winning
 
 

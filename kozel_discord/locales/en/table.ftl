@@ -1,5 +1,5 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Winning: { $who }
+table-winning = 👑 Winning: { $who }
 table-last_trick = **Last trick:** { $who } took it with { $cards }
 table-game_over = **Game { $n } is over.**
 table-trump_short = trump { $card }

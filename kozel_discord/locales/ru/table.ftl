@@ -1,5 +1,5 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Сейчас берёт: { $who }
+table-winning = 👑 Сейчас берёт: { $who }
 table-last_trick = **Прошлая взятка:** { $who } — { $cards }
 table-game_over = **Кон { $n } окончен.**
 table-trump_short = козырь { $card }

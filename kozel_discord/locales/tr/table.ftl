@@ -1,5 +1,5 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Şu an alan: { $who }
+table-winning = 👑 Şu an alan: { $who }
 table-last_trick = **Son el:** { $who } aldı ({ $cards } ile)
 table-game_over = **Oyun { $n } bitti.**
 table-trump_short = koz { $card }

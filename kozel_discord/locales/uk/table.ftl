@@ -1,5 +1,5 @@
 # The public table message (components v2) and its picture.
-table-winning = 🏆 Зараз бере: { $who }
+table-winning = 👑 Зараз бере: { $who }
 table-last_trick = **Остання взятка:** { $who } — { $cards }
 table-game_over = **Кін { $n } закінчено.**
 table-trump_short = козир { $card }
