@@ -22,9 +22,9 @@ from ._standin import (
     RecordedMessage,
     forced_value,
 )
-from .render import Message
+from .canvas import Message
+from .markup import Names
 from .replays import replay_scenes
-from .richtext import Names
 
 # A KOZEL_FIXED_SEED whose first deal gives seat 0 (a human) four hearts while a computer
 # opens: a molodka out of turn, answered by discards. Found with the engine (gallery/seeds.py).

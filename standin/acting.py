@@ -14,24 +14,21 @@ from typing import Any
 
 from standin.commands import CommandResolver
 from standin.gateway import Gateway, GatewaySession
+from standin.limits import ATTACHMENT_SIZE_LIMIT
 from standin.model import (
     INTERACTION_COMMAND,
     INTERACTION_COMPONENT,
     INTERACTION_MODAL_SUBMIT,
     ComponentNotFoundError,
-    InteractionResult,
     InteractionTimeoutError,
-    MissedDeadline,
-    PendingInteraction,
-    RecordedMessage,
     StandInChannel,
     StandInError,
     StandInGuild,
     StandInMember,
     StandInUser,
 )
+from standin.records import InteractionResult, MissedDeadline, PendingInteraction, RecordedMessage
 from standin.state import StandInState
-from standin.validation import ATTACHMENT_SIZE_LIMIT
 
 
 class UserActions:

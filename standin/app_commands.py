@@ -12,9 +12,9 @@ from typing import Any
 from aiohttp import web
 
 from standin.app_emojis import BodyReader
+from standin.command_checks import validate_commands
 from standin.http import ApiError, invalid_form, json_response, snowflake
 from standin.state import StandInState
-from standin.validation import validate_commands
 
 log = logging.getLogger(__name__)
 

@@ -18,8 +18,8 @@ from typing import Any
 from aiohttp import web
 
 from standin.http import ApiError, Upload, invalid_form, json_response, snowflake
+from standin.limits import Violation
 from standin.state import StandInState
-from standin.validation import Violation
 
 __all__ = ["MAX_APPLICATION_EMOJIS", "MAX_EMOJI_IMAGE_BYTES", "ApplicationEmojis"]
 

@@ -21,7 +21,7 @@ from typing import Any
 
 import emoji as emoji_data
 
-from standin.validation import FLAG_IS_COMPONENTS_V2, Path, Violation, iter_components
+from standin.limits import FLAG_IS_COMPONENTS_V2, Path, Violation, iter_components
 
 __all__ = [
     "CUSTOM_EMOJI_MENTION",

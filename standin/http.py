@@ -15,8 +15,8 @@ from typing import Any
 
 from aiohttp import BodyPartReader, web
 
-from standin.model import PendingInteraction
-from standin.validation import Violation, describe, form_body_error
+from standin.limits import Violation, describe, form_body_error
+from standin.records import PendingInteraction
 
 __all__ = [
     "ApiError",

@@ -12,16 +12,11 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from standin.command_checks import validate_modal
 from standin.http import ApiError, bad_callback_type, invalid_form, json_response, snowflake
-from standin.model import (
-    INTERACTION_MODAL_SUBMIT,
-    InteractionDeadlineMissedError,
-    InteractionResult,
-    MissedDeadline,
-    PendingInteraction,
-    RecordedMessage,
-)
-from standin.validation import CREATE_FLAGS, FLAG_EPHEMERAL, FLAG_LOADING, validate_modal
+from standin.limits import CREATE_FLAGS, FLAG_EPHEMERAL, FLAG_LOADING
+from standin.model import INTERACTION_MODAL_SUBMIT, InteractionDeadlineMissedError
+from standin.records import InteractionResult, MissedDeadline, PendingInteraction, RecordedMessage
 
 if TYPE_CHECKING:
     from standin.rest import RestApi

@@ -7,7 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from standin.model import MessageVersion, RecordedMessage, StandInChannel, StandInGuild, StandInUser
+from standin.model import StandInChannel, StandInGuild, StandInUser
+from standin.records import MessageVersion, RecordedMessage
 from standin.rest import RestApi
 from standin.state import StandInState
 

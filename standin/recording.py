@@ -13,25 +13,17 @@ from aiohttp import web
 
 from standin.emojis import message_emoji_violations
 from standin.http import ApiError, Upload, invalid_form
-from standin.model import (
-    INTERACTION_COMMAND,
-    PendingInteraction,
-    RecordedMessage,
-    StandInChannel,
-    StoredFile,
-    iso_timestamp,
-)
-from standin.state import StandInState
-from standin.validation import (
+from standin.limits import (
     FLAG_EPHEMERAL,
     FLAG_IS_COMPONENTS_V2,
     FLAG_LOADING,
     FLAG_SUPPRESS_EMBEDS,
     Path,
-    is_empty_message,
-    unresolved_attachments,
-    validate_message,
 )
+from standin.model import INTERACTION_COMMAND, StandInChannel, iso_timestamp
+from standin.records import PendingInteraction, RecordedMessage, StoredFile
+from standin.state import StandInState
+from standin.validation import is_empty_message, unresolved_attachments, validate_message
 
 
 class MessageRecorder:

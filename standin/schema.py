@@ -3,7 +3,7 @@
 The copy in ``standin/openapi/openapi.json`` (see its README for the upstream revision) is loaded
 once; each operation's request schema (OpenAPI 3.1 = JSON Schema 2020-12) gets one compiled
 validator, made on first use and cached, with every ``$ref`` resolved inside the spec.  A body
-that does not validate is described as :class:`~standin.validation.Violation` objects (the path
+that does not validate is described as :class:`~standin.limits.Violation` objects (the path
 of the offending value and Discord-like error codes), which the REST API answers with
 ``400 Invalid Form Body`` (code 50035).
 
@@ -25,7 +25,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from standin.validation import Violation
+from standin.limits import Violation
 
 __all__ = ["SPEC_PATH", "OpenApiSpec", "openapi_spec"]
 

@@ -17,16 +17,18 @@ from typing import Any
 
 from standin.model import (
     InteractionFailedError,
-    MissedDeadline,
-    PendingInteraction,
-    RecordedMessage,
-    Rejection,
-    RequestRecord,
     SnowflakeGenerator,
     StandInChannel,
     StandInError,
     StandInGuild,
     StandInUser,
+)
+from standin.records import (
+    MissedDeadline,
+    PendingInteraction,
+    RecordedMessage,
+    Rejection,
+    RequestRecord,
 )
 
 __all__ = ["StandInState"]

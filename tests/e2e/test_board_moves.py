@@ -15,7 +15,7 @@ from standin.harness import (
     embed_text,
     summary_number,
 )
-from standin.model import InteractionResult
+from standin.records import InteractionResult
 
 WEBHOOK_MESSAGE = "/webhooks/{application_id}/{token}/messages/{message_id}"
 

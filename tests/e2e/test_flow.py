@@ -21,7 +21,8 @@ from standin.harness import (
     move_options,
     summary_number,
 )
-from standin.model import RecordedMessage, StandInGuild, StandInUser
+from standin.model import StandInGuild, StandInUser
+from standin.records import RecordedMessage
 
 pytestmark = pytest.mark.e2e
 

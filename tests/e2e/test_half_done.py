@@ -14,6 +14,7 @@ import pytest
 from sqlalchemy import text
 
 from kozel_discord.store import create_engine
+from standin.channels_api import NONCE_WINDOW
 from standin.discord_standin import DiscordStandIn
 from standin.harness import (
     BotProcess,
@@ -24,7 +25,6 @@ from standin.harness import (
     summary_number,
     text_displays,
 )
-from standin.rest import NONCE_WINDOW
 
 pytestmark = pytest.mark.e2e
 

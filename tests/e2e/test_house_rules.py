@@ -24,7 +24,8 @@ from standin.harness import (
     summary_number,
     text_displays,
 )
-from standin.model import RecordedMessage, StandInGuild, StandInUser
+from standin.model import StandInGuild, StandInUser
+from standin.records import RecordedMessage
 from tests.store.conftest import League
 
 pytestmark = pytest.mark.e2e

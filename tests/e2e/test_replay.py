@@ -24,7 +24,7 @@ from standin.harness import (
     summary_number,
     text_displays,
 )
-from standin.model import RecordedMessage
+from standin.records import RecordedMessage
 
 pytestmark = pytest.mark.e2e
 

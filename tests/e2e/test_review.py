@@ -12,7 +12,7 @@ import pytest
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess, Driver, embed_text
-from standin.model import RecordedMessage
+from standin.records import RecordedMessage
 
 pytestmark = pytest.mark.e2e
 

@@ -15,7 +15,7 @@ from kozel_discord.ui.table_message import TABLE_PNG, draw
 from kozel_discord.ui.tricks import trick_line
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess, Driver, embed_text, text_displays
-from standin.model import RecordedMessage
+from standin.records import RecordedMessage
 
 pytestmark = pytest.mark.e2e
 
