@@ -11,22 +11,27 @@ draw, as many as the hand then still had room for, every choice equally likely (
 were drawn). Where that hand could beat, the discard counts by the measured share of such
 situations in which the strong player discarded all the same (:data:`DISCARD_SHARE`), a
 beat without a trump and a beat only with one apart; else 1. The search weights each
-world's values by the product.
+world's values by the product. The log is replayed, and each clue's hand bounded, by
+``inference_replay.py``.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
+from pathlib import Path
 
-from kozel_discord.ai.intcards import BEATERS, PTS, SUIT, SUIT_MASK
-from kozel_discord.ai.knowledge import STOCK_AT_DEAL, Knowledge, World
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from inference_replay import hand_bounds, moments, seat_draws  # benchmarks/
+
+from kozel_discord.ai.intcards import BEATERS, SUIT, SUIT_MASK
+from kozel_discord.ai.knowledge import Knowledge, World
 from kozel_discord.ai.policy import all_beats
-from kozel_discord.engine import Event, EventKind, Observation, team_of
-
-_FACE_UP = (EventKind.LEAD, EventKind.BEAT, EventKind.MOLODKA)
+from kozel_discord.engine import EventKind, Observation, team_of
 
 
 def points_band(pts: int) -> int:
@@ -123,64 +128,11 @@ class Clue:
 _Found = tuple[int, int, tuple[int, ...], bool, int, bool, int]
 
 
-@dataclass(frozen=True, slots=True)
-class _Moment:
-    """A log entry with what everybody knew just before it."""
-
-    t: int  # its index in the log
-    event: Event
-    size: int  # the hand size of its seat before it
-    stock: int
-    top: tuple[int, ...]  # the cards on top of the open trick
-    top_seat: int
-    pts: int  # the face-up points of the open trick
-
-
-def _moments(obs: Observation) -> Iterator[_Moment]:
-    """The game's log replayed for the public counts: hand sizes, stock, the trick's top."""
-    sizes = [4, 4, 4, 4]
-    trick: list[tuple[int, int]] = []  # (seat, cards) laid in the open trick
-    top: tuple[int, ...] = ()
-    top_seat = -1
-    pts = 0
-    stock = STOCK_AT_DEAL
-    for t, e in enumerate(obs.log):
-        yield _Moment(t, e, sizes[e.seat], stock, top, top_seat, pts)
-        k = e.kind
-        if k in _FACE_UP:
-            top = tuple(c.index for c in e.cards)
-            top_seat = e.seat
-            pts += sum(PTS[c] for c in top)
-            sizes[e.seat] -= len(top)
-            trick.append((e.seat, len(top)))
-        elif k is EventKind.DISCARD:
-            sizes[e.seat] -= e.size
-            trick.append((e.seat, e.size))
-        elif k is EventKind.TAKE:
-            top, top_seat, pts, trick = (), -1, 0, []
-        elif k is EventKind.RETURN:
-            for seat, n in trick:
-                sizes[seat] += n
-            top, top_seat, pts, trick = (), -1, 0, []
-        elif k is EventKind.DRAW:
-            stock -= e.size
-            sizes[e.seat] += e.size
-
-
-def _draws(obs: Observation) -> dict[int, list[int]]:
-    """Each seat's draws (log indices)."""
-    draws: dict[int, list[int]] = {s: [] for s in range(4)}
-    for t, e in enumerate(obs.log):
-        if e.kind is EventKind.DRAW:
-            draws[e.seat].append(t)
-    return draws
-
-
 def _walk(obs: Observation, me: int) -> list[_Found]:
     """The opponents' discards (seat, log index, top, partner on top, band, stock empty,
     hand size)."""
     found: list[_Found] = []
-    for m in _moments(obs):
+    for m in moments(obs):
         e = m.event
         if e.kind is EventKind.DISCARD and team_of(e.seat) != team_of(me) and m.top:
             same = team_of(m.top_seat) == team_of(e.seat)
@@ -190,35 +142,11 @@ def _walk(obs: Observation, me: int) -> list[_Found]:
     return found
 
 
-_Bounds = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], tuple[int, ...]]
-
-
-def _bounds(
-    obs: Observation, kn: Knowledge, seat: int, since: int, draws: dict[int, list[int]]
-) -> _Bounds:
-    """What bounds ``seat``'s hand just after log entry ``since``: the face-up cards it laid
-    before its next draw and after it, and its face-down discards (indices into kn.slots)
-    before and after that draw."""
-    cut = next((t for t in draws[seat] if t > since), len(obs.log))
-    laid = [
-        (t, tuple(c.index for c in e.cards))
-        for t, e in enumerate(obs.log)
-        if t > since and e.seat == seat and e.kind in _FACE_UP
-    ]
-    mine = [(j, sl.since) for j, sl in enumerate(kn.slots) if sl.seat == seat]
-    return (
-        tuple(c for t, cs in laid if t < cut for c in cs),
-        tuple(c for t, cs in laid if t > cut for c in cs),
-        tuple(j for j, t in mine if since <= t < cut),
-        tuple(j for j, t in mine if t > cut),
-    )
-
-
 def clues(obs: Observation, kn: Knowledge) -> list[Clue]:
     """The opponents' discards whose hands then a sampled world bounds."""
-    found, draws = _walk(obs, kn.me), _draws(obs)
+    found, draws = _walk(obs, kn.me), seat_draws(obs)
     return [
-        Clue(seat, top, same, band, empty, held, *_bounds(obs, kn, seat, since, draws))
+        Clue(seat, top, same, band, empty, held, *hand_bounds(obs, kn, seat, since, draws))
         for seat, since, top, same, band, empty, held in found
     ]
 
@@ -311,16 +239,16 @@ class LeadClue:
 def lead_clues(obs: Observation, kn: Knowledge) -> list[LeadClue]:
     """The other seats' one-suit leads in this game whose hands then a world bounds."""
     found: list[tuple[int, int, int, int, bool, int]] = []
-    for m in _moments(obs):
+    for m in moments(obs):
         e = m.event
         suits = {SUIT[c.index] for c in e.cards}
         if e.kind is EventKind.LEAD and e.seat != kn.me and len(suits) == 1:
             found.append((e.seat, m.t, suits.pop(), len(e.cards), m.stock == 0, m.size))
         elif e.kind is EventKind.RETURN:
             found.clear()  # cards went back to hands: the hands then are not rebuilt
-    draws = _draws(obs)
+    draws = seat_draws(obs)
     return [
-        LeadClue(seat, suit, n, empty, held, *_bounds(obs, kn, seat, since, draws))
+        LeadClue(seat, suit, n, empty, held, *hand_bounds(obs, kn, seat, since, draws))
         for seat, since, suit, n, empty, held in found
     ]
 
@@ -401,7 +329,7 @@ def trump_clues(obs: Observation, kn: Knowledge) -> list[Clue]:
     """The other seats' single trumps on a single plain card, as :class:`Clue` (``top``: the
     card trumped, ``held``: its hand size after trumping, ``stock_empty``)."""
     found: list[tuple[int, int, int, bool, int]] = []
-    for m in _moments(obs):
+    for m in moments(obs):
         e = m.event
         if e.kind is EventKind.RETURN:
             found.clear()
@@ -414,9 +342,9 @@ def trump_clues(obs: Observation, kn: Knowledge) -> list[Clue]:
             and SUIT[e.cards[0].index] == kn.trump
         ):
             found.append((e.seat, m.t, m.top[0], m.stock == 0, m.size - 1))
-    draws = _draws(obs)
+    draws = seat_draws(obs)
     return [
-        Clue(seat, (card,), False, 0, empty, held, *_bounds(obs, kn, seat, since, draws))
+        Clue(seat, (card,), False, 0, empty, held, *hand_bounds(obs, kn, seat, since, draws))
         for seat, since, card, empty, held in found
     ]
 
