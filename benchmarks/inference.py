@@ -219,8 +219,8 @@ def weight(cl: list[Clue], world: World, trump: int) -> float:
 
 
 # Inference from every other seat's leads (the ``leads`` candidate). The strong player
-# mostly leads all its cards of a suit (README: agreement.py), so a lead of k cards of a
-# suit makes the worlds in which the leader kept more of that suit less likely.
+# mostly leads all its cards of a suit (docs/expert-level.md: agreement.py), so a lead of
+# k cards of a suit makes the worlds in which the leader kept more of that suit less likely.
 
 
 @dataclass(frozen=True, slots=True)
