@@ -7,7 +7,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from standin.component_checks import validate_select
+from standin.component_checks import custom_id_clash, validate_select
 from standin.limits import (
     MAX_CUSTOM_ID,
     MAX_MODAL_ROWS,
@@ -53,17 +53,7 @@ def validate_modal(data: Mapping[str, Any]) -> list[Violation]:
             found += too_long((*path, "description"), component.get("description"), 100)
         elif kind in SELECT_TYPES:
             found += validate_select(path, component)
-        custom_id = component.get("custom_id")
-        if isinstance(custom_id, str):
-            if custom_id in seen:
-                found.append(
-                    Violation(
-                        (*path, "custom_id"),
-                        "COMPONENT_CUSTOM_ID_DUPLICATED",
-                        f"Component custom id cannot be duplicated ({custom_id!r})",
-                    )
-                )
-            seen.add(custom_id)
+        found += custom_id_clash(path, component, seen)
     return found
 
 

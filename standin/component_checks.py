@@ -188,7 +188,7 @@ def validate_components(components: Any, flags: int) -> list[Violation]:
                     f'Value of field "type" must be one of {tuple(sorted(allowed_top))}.',
                 )
             )
-    seen: dict[str, Path] = {}
+    seen: set[str] = set()
     text_total = 0
     for path, component in iter_components(components):
         kind = component.get("type")
@@ -200,17 +200,7 @@ def validate_components(components: Any, flags: int) -> list[Violation]:
             found += validate_select(path, component)
         elif kind == 10:
             text_total += len(str(component.get("content") or ""))
-        custom_id = component.get("custom_id")
-        if isinstance(custom_id, str):
-            if custom_id in seen:
-                found.append(
-                    Violation(
-                        (*path, "custom_id"),
-                        "COMPONENT_CUSTOM_ID_DUPLICATED",
-                        f"Component custom id cannot be duplicated ({custom_id!r})",
-                    )
-                )
-            seen[custom_id] = path
+        found += custom_id_clash(path, component, seen)
     if text_total > MAX_V2_TEXT:
         found.append(
             Violation(
@@ -220,3 +210,21 @@ def validate_components(components: Any, flags: int) -> list[Violation]:
             )
         )
     return found
+
+
+def custom_id_clash(path: Path, component: dict[str, Any], seen: set[str]) -> list[Violation]:
+    """Discord's refusal of a custom id that an earlier component of the payload already has
+    (``seen``: the ids so far; this one is added)."""
+    custom_id = component.get("custom_id")
+    if not isinstance(custom_id, str):
+        return []
+    if custom_id in seen:
+        return [
+            Violation(
+                (*path, "custom_id"),
+                "COMPONENT_CUSTOM_ID_DUPLICATED",
+                f"Component custom id cannot be duplicated ({custom_id!r})",
+            )
+        ]
+    seen.add(custom_id)
+    return []
