@@ -22,7 +22,7 @@ import pytest
 from alembic.script import ScriptDirectory
 
 from kozel_discord.store.db import alembic_config
-from tests.cli.test_admin import make_token
+from tests.cli.admin_helpers import make_token
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("pyproject.toml", "setup.py", "README.md", "kozel_discord", "migrations")

@@ -4,7 +4,28 @@ from __future__ import annotations
 
 import random
 
-from kozel_discord.engine import CARDS, SERIES_TARGET, Card, Game, Series, cards, derived_seeds
+import pytest
+
+from kozel_discord.engine import (
+    CARDS,
+    SERIES_TARGET,
+    Action,
+    Card,
+    Game,
+    IllegalActionError,
+    Reason,
+    Series,
+    cards,
+    derived_seeds,
+    to_snapshot,
+)
+
+# A plain first trick, trump hearts, seat 0 leads; nobody holds a molodka.
+PLAIN = ["8c Jc 6d 7d", "10c 7h 6s 9s", "Kc 8d 9d Jd", "Qs Ks As 7c"]
+# Seat 3 holds four spades: a molodka (§5).
+MOLODKA_3 = ["8c Jc 6d 7d", "10c 7h 6s 9s", "Kc 8d 9d Jd", "Qs Ks As 10s"]
+# The last trick of a game: one card in every hand, the stock empty.
+LAST_TRICK = ["6c", "Ac", "7c", "8c"]
 
 
 def position(
@@ -77,3 +98,31 @@ def first_game_played(seed: int) -> Series:
         assert turn is not None
         s.apply(turn, rng.choice(s.legal_actions(turn)))
     return s
+
+
+def lead(*codes: str) -> Action:
+    return Action.lead(*cards(" ".join(codes)))
+
+
+def beat(*codes: str) -> Action:
+    return Action.beat(*cards(" ".join(codes)))
+
+
+def discard(*codes: str) -> Action:
+    return Action.discard(*cards(" ".join(codes)))
+
+
+def molodka(*codes: str) -> Action:
+    return Action.molodka(*cards(" ".join(codes)))
+
+
+def refused(game: Game, seat: int, action: Action) -> Reason:
+    before = to_snapshot(series_with(game))
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(seat, action)
+    assert to_snapshot(series_with(game)) == before, "an illegal action changed the state"
+    return info.value.reason
+
+
+def hand(game: Game, seat: int) -> str:
+    return " ".join(c.code for c in game.hands[seat])

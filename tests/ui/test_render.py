@@ -14,7 +14,7 @@ from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import board, pictures, render, results, table_text
 from kozel_discord.ui.emojis import CardEmojis
 from kozel_discord.ui.moves import move_options
-from tests.ui.test_board import _texts, select_options
+from tests.ui.board_helpers import _texts, select_options
 
 CARD_RE = re.compile(r"(10|[6-9JQKA])\u2060?[♣♦♥♠♤♧☘]")
 

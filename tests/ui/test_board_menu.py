@@ -1,93 +1,23 @@
-"""The private board: one select of every legal move, grouped by intent, each option saying
-what it does differently; advice only of moves that exist; team context; card emojis."""
+"""The private board's move menu: one select of every legal move, grouped by intent, each
+option saying what it does differently and fitting a phone; the menu right under the
+picture; a single legal move is one button."""
 
 from __future__ import annotations
 
 import functools
 import random
 from collections import defaultdict
-from typing import Any
 
-import discord
 import pytest
 
 from gallery.richtext import Names, Style, inline, layout
-from kozel_discord.engine import (
-    HAND_SIZE,
-    ActionKind,
-    Observation,
-    Series,
-    card,
-    observe,
-    team_of,
-)
+from kozel_discord.engine import HAND_SIZE, ActionKind, Series, card, observe, team_of
 from kozel_discord.i18n import t
-from kozel_discord.service import Seat, Table, TableStatus
-from kozel_discord.ui import board, moves, pictures, table_message
-from kozel_discord.ui.emojis import (
-    CARD_EMOJIS,
-    CardEmojis,
-    card_text,
-    cards_text,
-    sync_card_emojis,
-    versioned_name,
-)
+from kozel_discord.ui import board, moves
+from kozel_discord.ui.emojis import card_text, cards_text
+from tests.ui.board_helpers import POSITIONS, _components, _table
 
-
-def _table(series: Series) -> Table:
-    t = Table(
-        table_id="0123456789ab",
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
-        locale="en-US",
-        turn_timeout=None,
-        status=TableStatus.PLAYING,
-        series=series,
-    )
-    t.seats = [Seat(user_id=10 + i, name=f"p{i}") for i in range(4)]
-    return t
-
-
-def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for c in components:
-        out.append(c)
-        out += _walk(c.get("components") or [])
-    return out
-
-
-def _components(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
-    return _walk(view.to_components())  # type: ignore[no-untyped-call]
-
-
-def select_options(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
-    selects = [c for c in _components(view) if c.get("type") == 3]
-    assert len(selects) <= 1
-    return list(selects[0]["options"]) if selects else []
-
-
-def _texts(view: discord.ui.LayoutView) -> list[str]:
-    return [c["content"] for c in _components(view) if c.get("type") == 10]
-
-
-def _positions(seeds: range, per_seed: int = 400) -> list[tuple[Series, Observation]]:
-    """Observations of every seat over random play (answers, leads, molodkas)."""
-    found: list[tuple[Series, Observation]] = []
-    for seed in seeds:
-        rng = random.Random(seed)
-        series = Series(seed)
-        for _ in range(per_seed):
-            if series.over:
-                break
-            found += [(series, observe(series, i)) for i in range(4)]
-            seat = series.turn
-            assert seat is not None
-            series.apply(seat, rng.choice(observe(series, seat).legal_actions))
-    return found
-
-
-POSITIONS = _positions(range(8))
+pytestmark = pytest.mark.usefixtures("_no_emojis")
 
 
 def test_descriptions_are_distinct_among_siblings_and_say_what_each_does() -> None:
@@ -190,179 +120,6 @@ def test_a_molodka_is_called_a_molodka() -> None:
             assert o.label.startswith("Molodka!") == four_of_a_suit, o.label
             seen += four_of_a_suit
     assert seen > 0
-
-
-def test_the_status_line_advises_only_moves_that_exist() -> None:
-    for series, obs in POSITIONS:
-        table = _table(series)
-        line = board.first_line(table, obs, "en-US")
-        kinds = {a.kind for a in obs.legal_actions}
-        leading = obs.my_turn and obs.lead_seat is None
-        assert ("Your lead" in line) == leading
-        assert ("beat\u00a0" in line) == (obs.my_turn and ActionKind.BEAT in kinds), line
-        no_beat = obs.my_turn and not leading and ActionKind.BEAT not in kinds
-        # one card: nothing beats it; several: some may be beaten, not all of them (7♣ beats
-        # the 6♣ of "6♣ Q♣ K♣": "nothing of yours beats" them was untrue)
-        assert ("nothing of yours beats" in line) == (no_beat and obs.k == 1), line
-        assert ("you cannot beat all of" in line) == (no_beat and obs.k > 1), line
-        assert ("discard" in line) == (obs.my_turn and not leading)
-        assert ("molodka" in line) == (
-            ActionKind.MOLODKA in kinds or any(moves.is_molodka(a) for a in obs.legal_actions)
-        ), line
-        if not obs.my_turn and obs.turn is not None:
-            role = "your partner" if obs.turn == (obs.seat or 0) ^ 2 else "opponent"
-            assert f"Waiting for {role} " in line
-
-
-def test_the_board_names_partner_and_opponents_and_keeps_to_the_limits() -> None:
-    series, obs = POSITIONS[5]
-    view = board.board_view(_table(series), obs, 3, "en-US")
-    first, _rest = _texts(view)[0], _texts(view)[1]
-    assert first == board.first_line(_table(series), obs, "en-US")
-    me = obs.seat
-    assert me is not None
-    partner, foes = (me + 2) % 4, sorted([(me + 1) % 4, (me + 3) % 4])
-    assert (
-        f"Partner: <@{10 + partner}>\u00a0· opponents: <@{10 + foes[0]}>, <@{10 + foes[1]}>"
-        in (_texts(view)[1])
-    )
-    assert view.total_children_count <= 40
-    # computers are named without their level here (the table shows it): "Partner: @Boris ·
-    # opponents: 🤖 Computer 2 (normal), 🤖 Computer 4 (normal)" took three lines on a phone
-    bots = _table(series)
-    for seat in foes:
-        bots.seats[seat] = Seat(user_id=None, name=f"Computer {seat + 1}", level="heuristic")
-    team_line = _texts(board.board_view(bots, obs, 3, "en-US"))[1]
-    c = "🤖\u00a0Computer\u00a0"
-    assert f"opponents: {c}{foes[0] + 1}, {c}{foes[1] + 1}" in team_line
-    assert "(normal)" not in team_line
-    # nor in the open trick's lines and the waiting line ("🤖 Computer 4 (normal) discards:
-    # 🂠" wrapped on a phone): every computer, in every board of some random play
-    seen = 0
-    for s, o in POSITIONS:
-        computers = _table(s)
-        computers.seats = [
-            Seat(user_id=None, name=f"Computer {i + 1}", level="heuristic") for i in range(4)
-        ]
-        text = "\n".join(_texts(board.board_view(computers, o, 3, "en-US")))
-        assert "(normal)" not in text
-        seen += len(o.trick) > 1 and "🤖\u00a0Computer" in text
-    assert seen > 10
-    gallery = [c for c in _components(view) if c.get("type") == 12]
-    assert gallery[0]["items"][0]["media"]["url"] == "attachment://hand.png"
-    for c in _components(view):
-        assert len(str(c.get("custom_id", ""))) <= 100
-
-
-def test_cards_are_colour_safe_text_without_emojis_and_emojis_with_them() -> None:
-    series, obs = next((s, o) for s, o in POSITIONS if o.my_turn and len(o.legal_actions) > 3)
-    table = _table(series)
-    CARD_EMOJIS.clear()
-    view = board.board_view(table, obs, 1, "en-US")
-    assert all("emoji" not in o for o in select_options(view))
-    text = "\n".join(_texts(view)) + "".join(o["label"] for o in select_options(view))
-    assert "♠" not in text and "♣" not in text  # near-black on the dark theme
-    fake = {
-        pictures.emoji_name(c): discord.PartialEmoji(name=f"{pictures.emoji_name(c)}_abcdef", id=i)
-        for i, c in enumerate(
-            [*(o.card for o in moves.move_options(obs, "en-US")), *obs.hand], start=1000
-        )
-    }
-    CARD_EMOJIS.set(fake)
-    try:
-        view = board.board_view(table, obs, 1, "en-US")
-        options = select_options(view)
-        assert all(int(o["emoji"]["id"]) >= 1000 for o in options)
-        assert "Your cards:\u00a0<:kz_" in "\n".join(_texts(view))
-    finally:
-        CARD_EMOJIS.clear()
-
-
-class _FakeEmoji:
-    def __init__(self, client: _FakeClient, name: str, emoji_id: int) -> None:
-        self.client, self.name, self.id = client, name, emoji_id
-
-    async def delete(self) -> None:
-        self.client.emojis.remove(self)
-        self.client.deleted.append(self.name)
-
-
-class _FakeClient:
-    def __init__(self) -> None:
-        self.emojis: list[_FakeEmoji] = []
-        self.created: list[str] = []
-        self.deleted: list[str] = []
-        self.next_id = 1
-
-    async def fetch_application_emojis(self) -> list[_FakeEmoji]:
-        return list(self.emojis)
-
-    async def create_application_emoji(self, *, name: str, image: bytes) -> _FakeEmoji:
-        e = _FakeEmoji(self, name, self.next_id)
-        self.next_id += 1
-        self.emojis.append(e)
-        self.created.append(name)
-        return e
-
-
-async def test_emoji_sync_is_idempotent_and_deletes_only_our_stale_emojis() -> None:
-    client = _FakeClient()
-    client.emojis.append(_FakeEmoji(client, "server_party", 900))  # not ours
-    client.emojis.append(_FakeEmoji(client, "kz_10h_000000", 901))  # ours, stale
-    into = CardEmojis()
-    assert await sync_card_emojis(client, into) == 37
-    first = {e.name: e.id for e in client.emojis}
-    assert client.deleted == ["kz_10h_000000"] and "server_party" in first
-    again = CardEmojis()
-    assert await sync_card_emojis(client, again) == 0
-    assert {e.name: e.id for e in client.emojis} == first  # ids kept
-    back = again.of(None)
-    assert back is not None and back.id == first[versioned_name(pictures.card_emojis()[-1])]
-    assert all(versioned_name(i) in first for i in pictures.card_emojis())
-
-
-@pytest.fixture(autouse=True)
-def _no_emojis() -> None:
-    CARD_EMOJIS.clear()
-
-
-async def test_only_one_process_uploads_the_emojis_the_others_wait_for_them() -> None:
-    """Two processes of one bot: the one without shard 0 never uploads (Discord would
-    refuse the second upload of a name); it lists until the uploader's emojis are there."""
-    client = _FakeClient()
-    follower, leader = CardEmojis(), CardEmojis()
-    listings = 0
-    real_fetch = client.fetch_application_emojis
-
-    async def fetch() -> list[_FakeEmoji]:
-        nonlocal listings
-        listings += 1
-        if listings == 2:  # the uploading process runs between the follower's listings
-            assert await sync_card_emojis(client, leader) == 37
-        return await real_fetch()
-
-    client.fetch_application_emojis = fetch  # type: ignore[method-assign]
-    assert await sync_card_emojis(client, follower, upload=False, waits=(0.0, 0.0, 0.0)) == 0
-    assert len(client.created) == 37 and client.deleted == []  # the leader's uploads only
-    back = follower.of(None)
-    assert back is not None and back == leader.of(None)
-
-
-async def test_a_follower_without_the_uploader_keeps_text_cards() -> None:
-    client = _FakeClient()
-    into = CardEmojis()
-    assert await sync_card_emojis(client, into, upload=False, waits=(0.0,)) == 0
-    assert client.created == [] and into.of(None) is None
-
-
-def test_who_wins_the_trick_is_said_once_the_lead_has_an_answer() -> None:
-    # A lone lead wins so far: its line says who led what, and "Winning: …" with the same
-    # cards again was one more line on a phone. From the second play on, it is said.
-    for series, obs in POSITIONS:
-        if obs.seat is None or not obs.trick:
-            continue
-        text = "\n".join(_texts(board.board_view(_table(series), obs, 1, "en-US")))
-        assert ("Winning:" in text) == (len(obs.trick) > 1), text
 
 
 # What a phone shows of a menu line, measured as the gallery draws it (Noto Sans at 14 px,
@@ -493,15 +250,3 @@ def test_a_single_legal_move_is_one_button() -> None:
                 checked += 1
             series.apply(seat, rng.choice(series.legal_actions(seat)))
     assert checked > 10
-
-
-def test_refresh_does_not_look_like_my_hand() -> None:
-    # Both carried 🃏: "Refresh" on the board read as a second "My hand".
-    series = Series(3)
-    table = _table(series)
-    buttons = _components(board.board_view(table, observe(series, 0), 1, "en-US"))
-    refresh = [c for c in buttons if c.get("type") == 2 and c.get("label") == "Refresh"]
-    assert len(refresh) == 1 and refresh[0]["emoji"]["name"] == "🔄"
-    shown = _components(table_message.layout(table, observe(series, None), "en-US"))
-    my_hand = [c for c in shown if c.get("type") == 2 and c.get("label") == "My hand"]
-    assert len(my_hand) == 1 and my_hand[0]["emoji"]["name"] == "🃏"
