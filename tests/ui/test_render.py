@@ -10,28 +10,13 @@ import discord
 import pytest
 
 from kozel_discord.engine import ActionKind, Series, card, observe
-from kozel_discord.service import Seat, Table, TableStatus
+from kozel_discord.service import Seat, Table
 from kozel_discord.ui import board, pictures, render, results, table_text
 from kozel_discord.ui.emojis import CardEmojis
 from kozel_discord.ui.moves import move_options
-from tests.ui.board_helpers import _texts, select_options
+from tests.ui.board_helpers import _table, _texts, select_options
 
 CARD_RE = re.compile(r"(10|[6-9JQKA])\u2060?[♣♦♥♠♤♧☘]")
-
-
-def _table(series: Series) -> Table:
-    t = Table(
-        table_id="0123456789ab",
-        guild_id=1,
-        channel_id=2,
-        host_id=10,
-        locale="en-US",
-        turn_timeout=None,
-        status=TableStatus.PLAYING,
-        series=series,
-    )
-    t.seats = [Seat(user_id=10 + i, name=f"p{i}") for i in range(4)]
-    return t
 
 
 def _public_text(table: Table, series: Series, locale: str) -> str:

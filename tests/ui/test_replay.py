@@ -23,6 +23,7 @@ from kozel_discord.ui import replay as ui
 from kozel_discord.ui.pictures import table as table_picture
 
 from ..engine.helpers import play_randomly
+from .board_helpers import _components, _walk
 
 SEATS = (
     SeatSpec(0, 101, "Alice"),
@@ -68,18 +69,6 @@ def _views(seed: int) -> list[GameReplayView]:
 
 
 VIEWS = _views(4) + _views(17)
-
-
-def _walk(components: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    for c in components:
-        out.append(c)
-        out += _walk(c.get("components") or [])
-    return out
-
-
-def _components(view: discord.ui.LayoutView) -> list[dict[str, Any]]:
-    return _walk(view.to_components())  # type: ignore[no-untyped-call]
 
 
 def _texts(view: discord.ui.LayoutView) -> str:
