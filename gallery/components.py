@@ -108,29 +108,13 @@ class ComponentRenderer(RendererBase):
             row = blank(w, rh)
             if o.get("default"):
                 ImageDraw.Draw(row).rectangle((0, 0, w, rh), fill=theme.MENU_ROW_ACTIVE)
-            if desc:
-                draw_inline(
-                    row,
-                    self._option_text(o),
-                    Style(size=16, color=theme.TEXT),
-                    self.names,
-                    px(12),
-                    px(6),
-                    px(24),
-                )
-                for i, line in enumerate(lines):
-                    line.height = px(20)
-                    draw_line(row, line, px(12), px(30) + i * px(20))
-            else:
-                draw_inline(
-                    row,
-                    self._option_text(o),
-                    Style(size=16, color=theme.TEXT),
-                    self.names,
-                    px(12),
-                    0,
-                    rh,
-                )
+            # the label: above its description, or alone in the middle of its row
+            top, height = (px(6), px(24)) if desc else (0, rh)
+            label = Style(size=16, color=theme.TEXT)
+            draw_inline(row, self._option_text(o), label, self.names, px(12), top, height)
+            for i, line in enumerate(lines):
+                line.height = px(20)
+                draw_line(row, line, px(12), px(30) + i * px(20))
             rows.append(row)
         body = vstack([(r, 0) for r in rows], w)
         out = blank(w, body.height + px(8))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Callable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -149,10 +149,14 @@ class MiniBot(commands.Bot):
         self.joined.set()
 
 
+ClientT = TypeVar("ClientT", bound=discord.Client)
+
+
 @contextlib.asynccontextmanager
-async def running_bot(standin: DiscordStandIn, **options: Any) -> AsyncIterator[MiniBot]:
+async def started(standin: DiscordStandIn, make: Callable[[], ClientT]) -> AsyncIterator[ClientT]:
+    """A discord.py client made by ``make``, logged in to the stand-in while the block runs."""
     restore = use_local_discord(standin.api_base, standin.gateway_url)
-    bot = MiniBot(**options)
+    bot = make()
     task = asyncio.create_task(bot.start(standin.token))
     try:
         yield bot
@@ -161,3 +165,9 @@ async def running_bot(standin: DiscordStandIn, **options: Any) -> AsyncIterator[
         with contextlib.suppress(asyncio.CancelledError):
             await task
         restore()
+
+
+@contextlib.asynccontextmanager
+async def running_bot(standin: DiscordStandIn, **options: Any) -> AsyncIterator[MiniBot]:
+    async with started(standin, lambda: MiniBot(**options)) as bot:
+        yield bot

@@ -18,9 +18,9 @@ from standin.discord_standin import (
     InteractionFailedError,
     StandInGuild,
     StandInUser,
-    use_local_discord,
 )
 from tests.standin.helpers import PNG
+from tests.standin.minibot import started
 
 
 class Table(discord.ui.LayoutView):
@@ -66,18 +66,10 @@ class Table(discord.ui.LayoutView):
 
 @contextlib.asynccontextmanager
 async def client(standin: DiscordStandIn) -> AsyncIterator[discord.Client]:
-    restore = use_local_discord(standin.api_base, standin.gateway_url)
-    bot = discord.Client(intents=discord.Intents.default())
-    task = asyncio.create_task(bot.start(standin.token))
-    try:
+    async with started(standin, lambda: discord.Client(intents=discord.Intents.default())) as bot:
         await standin.wait_for_sessions(1)
         await asyncio.wait_for(bot.wait_until_ready(), 10)
         yield bot
-    finally:
-        await bot.close()
-        with contextlib.suppress(asyncio.CancelledError):
-            await task
-        restore()
 
 
 async def test_discord_py_layout_view_files_and_application_emojis(
