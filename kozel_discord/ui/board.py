@@ -31,7 +31,7 @@ from .ids import TID
 from .interaction import selected_value
 from .moves import MoveOption, move_options
 from .pictures import style
-from .ports import host_of
+from .ports import host_of, table_here
 
 IMAGE = "hand.png"
 
@@ -179,11 +179,7 @@ async def send_board(
 async def open_hand(interaction: discord.Interaction[Any], table_id: str | None = None) -> None:
     """ "My hand" (the button or ``/kozel hand``): a player who was away is back."""
     svc = host_of(interaction).tables
-    table = svc.get(interaction.channel_id or 0)
-    if table is None:
-        raise ServiceError(ErrorKey.OLD_TABLE if table_id else ErrorKey.NO_TABLE)
-    if table_id is not None and table.table_id != table_id:
-        raise ServiceError(ErrorKey.OLD_TABLE)
+    table = table_here(interaction, table_id)
     await svc.mark_back(table.channel_id, interaction.user.id)
     await show_hand(interaction, svc.get(table.channel_id) or table)
 

@@ -26,11 +26,11 @@ from typing import Any
 import discord
 
 from ..i18n import locale_of, t
-from ..service import ErrorKey, ServiceError, Table, TableEvent, TableService, TableStatus
+from ..service import Table, TableEvent, TableService, TableStatus
 from .board import HandButton
 from .errors import Guarded
 from .ids import TID
-from .ports import host_of
+from .ports import host_of, table_here
 
 log = logging.getLogger(__name__)
 
@@ -210,9 +210,7 @@ class PingsButton(
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         svc = host_of(interaction).tables
-        table = svc.get(interaction.channel_id or 0)
-        if table is None or table.table_id != self.table_id:
-            raise ServiceError(ErrorKey.OLD_TABLE)
+        table = table_here(interaction, self.table_id)
         on = interaction.user.id in table.pings_off
         await svc.set_pings(table.channel_id, interaction.user.id, on)
         await interaction.response.send_message(

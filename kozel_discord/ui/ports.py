@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 import discord
 
 from ..monitor import BotStats
-from ..service import Table, TableService
+from ..service import ErrorKey, ServiceError, Table, TableService
 from ..service.league import LeagueService
 from ..service.review import ReviewService
 
@@ -79,3 +79,14 @@ def host_of(interaction: discord.Interaction[Any]) -> UiHost:
     if not isinstance(client, UiHost):
         raise TypeError(f"{type(client).__name__} does not provide the ui's services")
     return client
+
+
+def table_here(interaction: discord.Interaction[Any], table_id: str | None = None) -> Table:
+    """The table in play in the interaction's channel. With ``table_id`` (a control on a
+    table's message) only that table: a control of an older table is answered as such."""
+    table = host_of(interaction).tables.get(interaction.channel_id or 0)
+    if table is None:
+        raise ServiceError(ErrorKey.OLD_TABLE if table_id else ErrorKey.NO_TABLE)
+    if table_id is not None and table.table_id != table_id:
+        raise ServiceError(ErrorKey.OLD_TABLE)
+    return table

@@ -19,7 +19,7 @@ from . import render
 from .emojis import WORD_JOINER
 from .errors import Guarded
 from .ids import TID
-from .ports import host_of
+from .ports import host_of, table_here
 
 TEAM_DOTS = render.TEAM_DOTS
 
@@ -111,9 +111,7 @@ class LastTricksButton(
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         svc = host_of(interaction).tables
-        table = svc.get(interaction.channel_id or 0)
-        if table is None or table.table_id != self.table_id:
-            raise ServiceError(ErrorKey.OLD_TABLE)
+        table = table_here(interaction, self.table_id)
         obs = svc.observation(table, None)
         if obs is None:
             raise ServiceError(ErrorKey.NOT_PLAYING)

@@ -13,7 +13,7 @@ from .cards import back
 from .draw import egg, paste_cards, pill, row_width, shown_trump, text
 from .fonts import font
 from .model import FinishedTrick, Labels
-from .table import ShownPlay
+from .table import ShownPlay, shown_trick
 
 W = 800
 TOP = 76
@@ -50,17 +50,7 @@ def hand_state(
 ) -> HandState:
     if obs.seat is None:
         raise ValueError("a private board is drawn from a seat's view: observe(series, seat)")
-    plays = tuple(
-        ShownPlay(p.seat, p.kind, p.cards if p.cards else (None,) * p.count) for p in obs.trick
-    )
-    marked: int | None = obs.top_seat if plays else None
-    finished = False
-    if not plays and last_trick is not None and not obs.series_over:
-        plays = tuple(
-            ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count)
-            for p in last_trick.plays
-        )
-        marked, finished = last_trick.taker, True
+    plays, marked, finished = shown_trick(obs, last_trick)
     return HandState(
         labels=labels,
         seat=obs.seat,

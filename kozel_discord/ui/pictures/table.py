@@ -67,22 +67,29 @@ class TableState:
     target: int = SERIES_TARGET  # the defeat points that lose the series
 
 
+def shown_trick(
+    obs: Observation, last_trick: FinishedTrick | None
+) -> tuple[tuple[ShownPlay, ...], int | None, bool]:
+    """The plays a picture shows, the seat it marks and whether they are a taken trick: the
+    trick in play with the faces the view has (a seat sees its own discards), its top
+    seat marked; between tricks, the trick just taken, discards face down, its taker
+    marked."""
+    plays = tuple(ShownPlay(p.seat, p.kind, p.cards or (None,) * p.count) for p in obs.trick)
+    if plays or last_trick is None or obs.series_over:
+        return plays, (obs.top_seat if plays else None), False
+    taken = tuple(
+        ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count)
+        for p in last_trick.plays
+    )
+    return taken, last_trick.taker, True
+
+
 def table_state(
     obs: Observation, labels: Labels, last_trick: FinishedTrick | None = None
 ) -> TableState:
     if obs.seat is not None:
         raise ValueError("the table picture is drawn from the public view: observe(series, None)")
-    plays = tuple(
-        ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count) for p in obs.trick
-    )
-    marked: int | None = obs.top_seat if plays else None
-    finished = False
-    if not plays and last_trick is not None and not obs.series_over:
-        plays = tuple(
-            ShownPlay(p.seat, p.kind, p.cards if p.face_up else (None,) * p.count)
-            for p in last_trick.plays
-        )
-        marked, finished = last_trick.taker, True
+    plays, marked, finished = shown_trick(obs, last_trick)
     return TableState(
         labels=labels,
         bottom=0,
