@@ -43,6 +43,8 @@ class ErrorKey(StrEnum):
     GAME_OTHER_GUILD = "game_other_guild"
     GAME_UNREADABLE = "game_unreadable"
     BAD_LENGTH = "bad_length"
+    IN_TABLE_THREAD = "in_table_thread"  # /kozel start in a table's own thread
+    NO_COMPUTER = "no_computer"  # "Remove computer" on a seat without one (any more)
     BAD_SETTING = "bad_setting"
     HINTS_NOT_ALLOWED = "hints_not_allowed"
     HINTS_RANKED = "hints_ranked"

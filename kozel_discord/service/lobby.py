@@ -97,9 +97,10 @@ def add_computer(t: Table, user_id: int, seat: int, level: str, name: str) -> No
 
 def remove_computer(t: Table, user_id: int, seat: int) -> None:
     need_lobby(t)
-    s = t.seats[seat] if 0 <= seat < SEATS else None
+    _need_seat_number(seat)
+    s = t.seats[seat]
     if s is None or not s.is_computer:
-        raise ServiceError(ErrorKey.BAD_SEAT)
+        raise ServiceError(ErrorKey.NO_COMPUTER, seat=seat + 1)
     _need_seated_or_host(t, user_id)
     t.seats[seat] = None
 

@@ -125,6 +125,9 @@ class TableRules:
         ``length``),
         whether hints may be turned on, and the public table's language (else ``locale``,
         the server's)."""
+        parent = self.canonical(channel_id)
+        if parent != channel_id:  # a table's thread: its lobby's controls would not reach it
+            raise ServiceError(ErrorKey.IN_TABLE_THREAD, channel=f"<#{parent}>")
         rules = await self.guild_settings(guild_id)
         timeout = self.timer_of(rules) if turn_timeout is None else (float(turn_timeout) or None)
         target = length if length is not None else rules.series_length

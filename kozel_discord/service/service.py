@@ -145,9 +145,12 @@ class TableService(TableGuards, TableRules):
                 table = self._table_from_state(
                     live.state, version=live.version, messages=live.messages, deadline=live.deadline
                 )
-            except Exception:
-                log.exception(
-                    "table in channel %s could not be loaded; left alone", live.channel_id
+            except Exception as exc:
+                # the type only: a refused snapshot's message names its actions' cards
+                log.error(
+                    "table in channel %s could not be loaded (%s); left alone",
+                    live.channel_id,
+                    type(exc).__name__,
                 )
                 continue
             session = TableSession(table, self._lock(table.channel_id), self._ctx)

@@ -72,6 +72,9 @@ def create_engine(
         # pysqlite's own lock wait (seconds), on top of the busy_timeout pragma.
         connect_args.setdefault("timeout", sqlite_busy_timeout_ms / 1000)
         engine_kwargs["connect_args"] = connect_args
+    # A statement's parameters hold the tables' states (the hands): never in an error's
+    # text or a log line.
+    engine_kwargs.setdefault("hide_parameters", True)
     engine = create_async_engine(url, echo=echo, **engine_kwargs)
     if sqlite:
         _configure_sqlite(engine, sqlite_busy_timeout_ms, sqlite_foreign_keys)

@@ -21,7 +21,7 @@ from .board import HandButton, HintButton, PlayButton, PlaySelect, open_hand, sh
 from .errors import Guarded
 from .ids import TID
 from .league import StandingsPageButton
-from .lobby import AddComputerSelect, LobbyButton, RulesButton, SitButton
+from .lobby import AddComputerSelect, LobbyButton, RemoveComputerButton, RulesButton, SitButton
 from .pings import PingsButton, TurnHandButton
 from .ports import host_of
 from .review import ReviewButton
@@ -127,6 +127,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PlaySelect,
     PlayButton,
     SitButton,
+    RemoveComputerButton,
     AddComputerSelect,
     LobbyButton,
     RematchButton,

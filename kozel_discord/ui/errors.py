@@ -56,6 +56,8 @@ async def handle_error(
         text = t("error.guild_only", locale)
     elif isinstance(error, BadOption):
         text = t(error.key, locale, option=error.name)
+    elif isinstance(error, app_commands.TransformerError):  # a value the checks let through
+        text = t("error.bad_option", locale, option=_option_of(interaction, error.value))
     elif isinstance(error, app_commands.CheckFailure):
         text = t("error.not_allowed", locale)
     else:
@@ -66,6 +68,24 @@ async def handle_error(
     await reply(interaction, text)
 
 
+def _option_of(interaction: discord.Interaction[Any], value: Any) -> str:
+    """The name of the command's option that was given ``value`` ("?" if none was)."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    options: list[Any] = list(data.get("options") or [])
+    while options:
+        option = options.pop()
+        if option.get("value") == value and "options" not in option:
+            return str(option.get("name", "?"))
+        options += option.get("options") or []
+    return "?"
+
+
+def control_kind(custom_id: str) -> str:
+    """What a log line may say of a custom id: its first two parts (``kozel:move``). The
+    rest may name a private move's cards (a face-down discard)."""
+    return ":".join(custom_id.split(":")[:2])[:40]
+
+
 async def answer_unmatched(
     interaction: discord.Interaction[Any], items: Iterable[type[discord.ui.DynamicItem[Any]]]
 ) -> None:
@@ -73,7 +93,7 @@ async def answer_unmatched(
     "this control is not valid any more", and nothing changes."""
     if is_unmatched(interaction, items):
         custom_id = str(dict(interaction.data or {}).get("custom_id", ""))
-        log.info("unknown_control custom_id=%r user=%s", custom_id[:100], interaction.user.id)
+        log.info("unknown_control kind=%r user=%s", control_kind(custom_id), interaction.user.id)
         await handle_error(interaction, ServiceError(ErrorKey.BAD_CONTROL), "unknown control")
 
 

@@ -2,7 +2,8 @@
 ``kozel:`` control that matches none of the bot's items.
 
 * A command from a DM that needs a server, an option whose value is not of its declared
-  type (or names a user, channel or role the interaction does not resolve): refused before
+  type or not one of its declared choices (or names a user, channel or role the
+  interaction does not resolve): refused before
   discord.py transforms the options (its own failures there are unanswered, or land in
   an un-awaited task).
 * An interaction whose channel holds a table of another server is refused, whatever the
@@ -62,9 +63,18 @@ def _leaf_options(options: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]
             yield option
 
 
-def check_options(data: dict[str, Any]) -> None:
+def declared_choices(command: Any) -> dict[str, set[Any]]:
+    """The options of ``command`` that take one of a list of choices: name -> values."""
+    return {
+        p.display_name: {c.value for c in p.choices}
+        for p in getattr(command, "parameters", None) or ()
+        if p.choices
+    }
+
+
+def check_options(data: dict[str, Any], choices: dict[str, set[Any]] | None = None) -> None:
     """Raise :class:`BadOption` for the first option of a command whose value does not
-    fit its type."""
+    fit its type, or is not one of the ``choices`` its name has (:func:`declared_choices`)."""
     resolved: dict[str, Any] = data.get("resolved") or {}
     for option in _leaf_options(data.get("options") or []):
         kind, value = option.get("type"), option.get("value")
@@ -72,6 +82,8 @@ def check_options(data: dict[str, Any]) -> None:
             continue
         if kind in _SCALARS:
             ok = isinstance(value, _SCALARS[kind]) and (kind == 5 or not isinstance(value, bool))
+            allowed = (choices or {}).get(str(option.get("name")))
+            ok = ok and (allowed is None or value in allowed)
         elif kind in _RESOLVED:
             ok = isinstance(value, str) and any(
                 value in (resolved.get(key) or {}) for key in _RESOLVED[kind]
@@ -106,7 +118,7 @@ def check_command(interaction: discord.Interaction[Any]) -> None:
     data: dict[str, Any] = dict(interaction.data or {})
     if interaction.guild_id is None and _needs_guild(interaction.command):
         raise app_commands.NoPrivateMessage
-    check_options(data)
+    check_options(data, declared_choices(interaction.command))
     check_guild(interaction)
 
 
@@ -146,4 +158,11 @@ def is_unmatched(
     )
 
 
-__all__ = ["BadOption", "check_command", "check_guild", "check_options", "is_unmatched"]
+__all__ = [
+    "BadOption",
+    "check_command",
+    "check_guild",
+    "check_options",
+    "declared_choices",
+    "is_unmatched",
+]

@@ -24,7 +24,9 @@ def lobby_view(table: Table, locale: str) -> discord.ui.View:
     if table.status is not TableStatus.LOBBY:
         return view
     for i in range(4):
-        view.add_item(SitButton(table, i, locale))
+        seat = table.seats[i]
+        button = RemoveComputerButton if seat is not None and seat.is_computer else SitButton
+        view.add_item(button(table, i, locale))
     empty = [i for i in range(4) if table.seats[i] is None]
     if empty:
         view.add_item(AddComputerSelect(table, empty, locale))
@@ -51,7 +53,11 @@ class SitButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"kozel:sit:{TID}:(?P<seat>[0-3])",
 ):
-    """Sit in a seat of the lobby (or take a computer player out of it)."""
+    """Sit in a seat of the lobby (a seat with a computer has
+    :class:`RemoveComputerButton` instead: each id says what its button does, so a click on
+    a button drawn before the seat changed is refused, not taken for the other action)."""
+
+    ACTION: ClassVar[str] = "sit"  # of the custom id, as in the template
 
     def __init__(self, table: Table | str, seat: int, locale: str = "en-US") -> None:
         table_id = table if isinstance(table, str) else table.table_id
@@ -74,7 +80,7 @@ class SitButton(
             discord.ui.Button(
                 label=label[:80],
                 style=style,
-                custom_id=f"kozel:sit:{table_id}:{seat}",
+                custom_id=f"kozel:{self.ACTION}:{table_id}:{seat}",
                 disabled=disabled,
                 row=0,
             )
@@ -89,16 +95,23 @@ class SitButton(
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         svc = host_of(interaction).tables
-        channel_id = interaction.channel_id or 0
         user = interaction.user
-        current = svc.get(channel_id)
-        occupant = (
-            current.seats[self.seat] if current and current.table_id == self.table_id else None
+        table = await svc.sit(
+            interaction.channel_id or 0, self.table_id, user.id, display_name(user), self.seat
         )
-        if occupant is not None and occupant.is_computer:
-            table = await svc.remove_computer(channel_id, self.table_id, user.id, self.seat)
-        else:
-            table = await svc.sit(channel_id, self.table_id, user.id, display_name(user), self.seat)
+        await update_lobby(interaction, table)
+
+
+class RemoveComputerButton(SitButton, template=rf"kozel:unbot:{TID}:(?P<seat>[0-3])"):
+    """Take the computer player out of a seat of the lobby."""
+
+    ACTION = "unbot"
+
+    async def act(self, interaction: discord.Interaction[Any]) -> None:
+        svc = host_of(interaction).tables
+        table = await svc.remove_computer(
+            interaction.channel_id or 0, self.table_id, interaction.user.id, self.seat
+        )
         await update_lobby(interaction, table)
 
 

@@ -78,6 +78,42 @@ async def test_bad_input_gets_a_clear_answer_and_changes_nothing(
     assert f"<@{bob.id}>" in embed_text(lobby)
     versions, before = len(lobby.versions), embed_text(lobby)
 
+    # A seat's button says what it does: once a computer sits in seat 3, its button
+    # removes it (another id), and a click on the "Sit" drawn before is refused, not taken
+    # for a click on "Remove".
+    await standin.select(alice, lobby, f"kozel:addbot:{tid}", ["2:heuristic"])
+    await standin.wait_for(lambda: len(lobby.versions) > versions, what="the computer")
+    unbot = f"kozel:unbot:{tid}:2"
+    assert unbot in lobby.custom_ids() and f"kozel:sit:{tid}:2" not in lobby.custom_ids()
+    versions, before = len(lobby.versions), embed_text(lobby)
+    answer = await forge_component(standin, bob, lobby, f"kozel:sit:{tid}:2", rewrite=unbot)
+    assert answer.ephemeral and embed_text(answer.message) == "Seat 3 is taken."
+    assert len(lobby.versions) == versions and embed_text(lobby) == before
+    await standin.click(bob, lobby, unbot)
+    await standin.wait_for(lambda: len(lobby.versions) > versions, what="the computer out")
+    assert f"kozel:sit:{tid}:2" in lobby.custom_ids()
+    versions, before = len(lobby.versions), embed_text(lobby)
+    answer = await forge_component(standin, bob, lobby, unbot, rewrite=f"kozel:sit:{tid}:2")
+    assert answer.ephemeral and embed_text(answer.message) == "Seat 3 has no computer player now."
+    assert len(lobby.versions) == versions and embed_text(lobby) == before
+
+    # A value outside an option's declared choices: refused as a bad value, not an error.
+    def timer_7(payload: dict[str, Any]) -> None:
+        payload["data"]["options"][0]["options"] = [{"name": "timer", "type": 4, "value": 7}]
+
+    def sort_bogus(payload: dict[str, Any]) -> None:
+        payload["data"]["options"][0]["options"] = [{"name": "sort", "type": 3, "value": "x"}]
+
+    for name, sub, opts, patch in (
+        ("kozel", "start", {"timer": 30}, timer_7),
+        ("league", "table", {"sort": "rating"}, sort_bogus),
+    ):
+        answer = await standin.slash(
+            alice, guild, None, name, subcommand=sub, options=opts, patch=patch
+        )
+        assert answer.ephemeral and "is not valid" in embed_text(answer.message), (name, sub)
+    assert len(lobby.versions) == versions and embed_text(lobby) == before
+
     # A control of this channel's table, claiming another server: refused.
     def elsewhere(payload: dict[str, Any]) -> None:
         payload["guild_id"] = str(other.id)

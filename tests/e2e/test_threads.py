@@ -84,6 +84,14 @@ async def test_the_game_runs_in_a_thread_of_the_channel(
     ]
     assert pings and all(m.channel_id == thread.id for m in pings)
     assert not any("your turn" in m.content for m in standin.public_messages(channel.id))
+    # /kozel start in the table's thread: a lobby there could not be used; sent to the channel.
+    again = await standin.slash(bob, guild, thread, "kozel", subcommand="start")
+    assert again.ephemeral and again.message is not None
+    assert (
+        f"<#{channel.id}>" in again.message.text() and "start a new table" in again.message.text()
+    )
+    lobbies = [m for m in standin.public_messages(thread.id) if "kozel:sit:" in str(m.custom_ids())]
+    assert lobbies == []
     # /kozel stop in the channel stops the table of the thread.
     stop = await standin.slash(alice, guild, None, "kozel", subcommand="stop")
     assert stop.message is not None

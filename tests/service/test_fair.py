@@ -7,27 +7,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from kozel_discord.engine import distinct_seeds
 from kozel_discord.engine import fair as engine_fair
 from kozel_discord.service import TableEvent, TableEventKind, TableService, fair
-from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
+from kozel_discord.store import LeagueStore
 
 GUILD, CHANNEL, HOST = 1, 10, 100
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[LeagueStore]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'fair.sqlite3'}"
-    await upgrade_database(url)
-    engine = create_engine(url)
-    yield LeagueStore(create_sessionmaker(engine))
-    await engine.dispose()
 
 
 class Commitments:

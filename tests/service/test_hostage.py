@@ -12,7 +12,6 @@ from kozel_discord.engine import Series
 from kozel_discord.service import ErrorKey, Seat, ServiceError, Table, TableStatus, lobby
 from kozel_discord.service.service import TableService
 from kozel_discord.store import LeagueStore
-from tests.service.test_service import store  # noqa: F401
 
 HOST, OTHER, THIRD, FOURTH = 100, 200, 300, 400
 T0 = dt.datetime(2026, 12, 1, 12, 0, tzinfo=dt.UTC)
@@ -138,7 +137,7 @@ def test_pings_votes_and_activity_survive_the_state_round_trip() -> None:
 
 # ---------------------------------------------------------------------- the service
 @pytest.fixture
-async def service(store: LeagueStore):  # noqa: F811  # type: ignore[no-untyped-def]
+async def service(store: LeagueStore):  # type: ignore[no-untyped-def]
     clock = [T0]
     svc = TableService(
         store, computer_delay=0, now=lambda: clock[0], seed_source=lambda c: 1
@@ -158,7 +157,7 @@ async def _four_humans(svc: TableService) -> str:
 
 async def test_the_service_stops_a_table_by_vote_and_abandons_its_series(
     service: TableService,
-    store: LeagueStore,  # noqa: F811
+    store: LeagueStore,
 ) -> None:
     await _four_humans(service)
     table = service.get(2)

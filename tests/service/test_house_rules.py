@@ -5,7 +5,6 @@ strong computer's move from the player's own observation."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -13,18 +12,9 @@ from kozel_discord.ai import Why
 from kozel_discord.engine import SERIES_LENGTHS, observe
 from kozel_discord.service import ServiceError, TableService, lobby
 from kozel_discord.service.errors import ErrorKey
-from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker, upgrade_database
+from kozel_discord.store import LeagueStore
 
 GUILD, CHANNEL, HOST, B, C, D = 1, 10, 100, 200, 300, 400
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[LeagueStore]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'rules.sqlite3'}"
-    await upgrade_database(url)
-    engine = create_engine(url)
-    yield LeagueStore(create_sessionmaker(engine))
-    await engine.dispose()
 
 
 @pytest.fixture

@@ -47,7 +47,7 @@ def test_computers_need_a_seated_player_or_the_host_and_a_known_level() -> None:
     _refused(ErrorKey.BAD_LEVEL, lobby.add_computer, t, HOST, 1, "genius", "C2")
     lobby.add_computer(t, HOST, 1, "random", "C2")
     assert t.seat(1).is_computer and t.seat(1).level == "random"
-    _refused(ErrorKey.BAD_SEAT, lobby.remove_computer, t, HOST, 0)  # a human
+    _refused(ErrorKey.NO_COMPUTER, lobby.remove_computer, t, HOST, 0)  # a human
     lobby.remove_computer(t, HOST, 1)
     assert t.seats[1] is None
 

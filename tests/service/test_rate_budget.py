@@ -6,8 +6,6 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -22,9 +20,6 @@ from kozel_discord.service.rate_budget import (
 from kozel_discord.store import (
     LeagueStore,
     RateLease,
-    create_engine,
-    create_sessionmaker,
-    upgrade_database,
 )
 
 W = WINDOW
@@ -186,17 +181,6 @@ async def test_a_request_never_answered_counts_as_answered_after_a_while() -> No
 
 
 # ------------------------------------------------------------------------------ shared
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[LeagueStore]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'budget.sqlite3'}"
-    await upgrade_database(url)
-    engine = create_engine(url)
-    try:
-        yield LeagueStore(create_sessionmaker(engine))
-    finally:
-        await engine.dispose()
-
-
 async def test_two_processes_share_one_limit_through_the_database(store: LeagueStore) -> None:
     window = 0.3
     a = SharedRequestBudget(store, 6, holder="a", window=window)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -15,21 +14,9 @@ from kozel_discord.service import ServiceError, TableEvent, TableService, TableS
 from kozel_discord.store import (
     LeagueStore,
     StoreUnavailable,
-    create_engine,
-    create_sessionmaker,
-    upgrade_database,
 )
 
 GUILD, CHANNEL, HOST, OTHER = 1, 10, 100, 200
-
-
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[LeagueStore]:
-    url = f"sqlite+aiosqlite:///{tmp_path / 'svc.sqlite3'}"
-    await upgrade_database(url)
-    engine = create_engine(url)
-    yield LeagueStore(create_sessionmaker(engine))
-    await engine.dispose()
 
 
 class Events:

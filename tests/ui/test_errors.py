@@ -195,3 +195,73 @@ def t_en(key: str) -> str:
     from kozel_discord.i18n import t
 
     return t(key, "en-US")
+
+
+@app_commands.choices(
+    timer=[app_commands.Choice(name="30 s", value=30), app_commands.Choice(name="off", value=0)]
+)
+async def _start(interaction: discord.Interaction[Any], timer: app_commands.Choice[int]) -> None:
+    return None
+
+
+def test_a_value_outside_the_declared_choices_is_refused_before_the_command_runs() -> None:
+    # discord.py raised a TransformerError for it: an apology, a traceback in the log.
+    from kozel_discord.ui.guards import BadOption, check_options, declared_choices
+
+    choices = declared_choices(app_commands.Command(name="start", description="x", callback=_start))
+    assert choices == {"timer": {30, 0}}
+
+    def data(value: Any) -> dict[str, Any]:
+        return {"options": [{"name": "start", "type": 1, "options": [
+            {"name": "timer", "type": 4, "value": value}
+        ]}]}  # fmt: skip
+
+    check_options(data(30), choices)
+    check_options(data(0), choices)
+    with pytest.raises(BadOption) as e:
+        check_options(data(7), choices)
+    assert e.value.key == "error.bad_option" and e.value.name == "timer"
+    check_options(data(7))  # no choices declared: any integer
+
+
+async def test_a_value_a_transformer_refuses_is_a_bad_option_not_an_error(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    i = FakeInteraction()
+    i.data = {"options": [{"name": "start", "type": 1, "options": [  # type: ignore[attr-defined]
+        {"name": "timer", "type": 4, "value": 7}
+    ]}]}  # fmt: skip
+
+    class Timer(app_commands.Transformer):
+        async def transform(self, interaction: discord.Interaction[Any], value: Any) -> Any:
+            return value
+
+    error = app_commands.TransformerError(7, discord.AppCommandOptionType.integer, Timer())
+    with caplog.at_level(logging.INFO):
+        await handle_error(i, error, "command kozel start")  # type: ignore[arg-type]
+    from kozel_discord.i18n import t
+
+    assert i.response.sent == [t("error.bad_option", "en-US", option="timer")]
+    assert i.client.stats.errors == 0 and "Traceback" not in caplog.text
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_an_unknown_controls_log_line_names_its_kind_never_its_cards(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The one-move button's id holds its cards (a face-down discard, say); a click on one
+    the board no longer carries (redrawn, or forged) is logged without them."""
+    from kozel_discord.bot import ITEMS
+    from kozel_discord.ui.errors import answer_unmatched
+
+    clicked = "kozel:move:0123456789ab:2:31:discard:7h"
+    i = FakeInteraction()
+    i.type = discord.InteractionType.component  # type: ignore[attr-defined]
+    i.data = {"custom_id": clicked, "component_type": 2}  # type: ignore[attr-defined]
+    i.message = type("M", (), {"components": []})()  # type: ignore[attr-defined]
+    i.user = type("U", (), {"id": 42})()  # type: ignore[attr-defined]
+    with caplog.at_level(logging.DEBUG):
+        await answer_unmatched(i, ITEMS)  # type: ignore[arg-type]
+    assert i.response.sent == [t_en("error.bad_control")]
+    assert "unknown_control kind='kozel:move'" in caplog.text
+    assert "7h" not in caplog.text and "discard" not in caplog.text

@@ -4,10 +4,12 @@
 # Without the command's id: only the name the reader's command menu shows.
 
 error-table_exists = There is already a table in this channel.
+error-in_table_thread = This thread belongs to a table of { $channel }: start a new table in that channel.
 error-try_again = The database is not answering right now — nothing was changed. Please try again in a moment.
 error-bad_seat = That seat is not available.
 error-already_there = You are already sitting there.
 error-seat_taken = Seat { $seat } is taken.
+error-no_computer = Seat { $seat } has no computer player now.
 error-not_seated = You are not sitting at this table.
 error-bad_level = Unknown computer level.
 error-sit_first = Sit at the table first.

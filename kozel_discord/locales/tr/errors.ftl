@@ -4,10 +4,12 @@
 # bilmiyorsa yalnızca Türkçe adı.
 
 error-table_exists = Bu kanalda zaten bir masa var.
+error-in_table_thread = Bu alt başlık { $channel } kanalındaki bir masaya ait: yeni masayı o kanalda açın.
 error-try_again = Veritabanı şu anda yanıt vermiyor — hiçbir şey değişmedi. Lütfen birazdan yeniden deneyin.
 error-bad_seat = Bu yer kullanılamıyor.
 error-already_there = Zaten orada oturuyorsunuz.
 error-seat_taken = Yer { $seat } dolu.
+error-no_computer = Yer { $seat }: artık bilgisayar oyuncusu yok.
 error-not_seated = Bu masada oturmuyorsunuz.
 error-bad_level = Bilinmeyen bilgisayar seviyesi.
 error-sit_first = Önce masaya oturun.
