@@ -9,13 +9,16 @@ of every game, one review at a time on one core, the way a worker process does
 (:func:`kozel_discord.ai.review.review_game` on the stored game record). Printed: the
 review time p50 / p90 / max (wall clock) and its CPU time p50 / max, the decisions per
 review, the evaluated alternatives per decision, the worlds per decision (min) and how many
-reviews the time cap cut short; then the budget's spread (how often the same review with
-another seed marks the same costliest mistake): how far the numbers can be trusted.
+reviews the time cap cut short; the margin of chance of the best alternative's lead and how
+many moves it spares a cost; then the budget's spread (how often the same review with
+another seed marks the same costliest mistake, and gives a move the same cost): how far the
+numbers can be trusted.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import statistics
 import sys
 import time
@@ -86,6 +89,14 @@ def main() -> None:
         f"mistakes marked a review: mean {statistics.mean(mistakes):.2f}; "
         f"reviews with one: {sum(1 for m in mistakes if m)}"
     )
+    margins = sorted(d.margin for _rec, _s, r in reviews for d in r.decisions)
+    behind = [d for _rec, _s, r in reviews for d in r.decisions if not d.top]
+    unclear = sum(1 for d in behind if not d.clear)
+    print(
+        f"margin of the best's lead (95%, points): p50 {_pct(margins, 0.5):.1f} / "
+        f"p90 {_pct(margins, 0.9):.1f}; moves behind the best: {len(behind)}, "
+        f"of them within that margin (cost 0): {unclear}"
+    )
     # Spread: the same review with another evaluation seed, does it mark the same worst move?
     same = total = 0
     for record, seat, r in reviews[: min(len(reviews), 24)]:
@@ -96,6 +107,19 @@ def main() -> None:
         same += bool(other.mistakes) and other.mistakes[0].move == r.mistakes[0].move
     if total:
         print(f"same costliest mistake with another seed: {same}/{total}")
+    # and do the two agree on the cost of every move (the lines a player reads)?
+    agree = agree_plain = moves = 0
+    for record, seat, r in reviews[: min(len(reviews), 24)]:
+        other = review_game(record, seat, budget, seed="bench-2")
+        for d, e in zip(r.decisions, other.decisions, strict=True):
+            moves += 1
+            agree += d.cost == e.cost
+            plain = [dataclasses.replace(x, margin=0.0).cost for x in (d, e)]
+            agree_plain += plain[0] == plain[1]
+    print(
+        f"same cost of a move with another seed: {agree}/{moves} "
+        f"(not sparing the moves within the margin: {agree_plain}/{moves})"
+    )
 
 
 if __name__ == "__main__":

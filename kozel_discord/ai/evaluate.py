@@ -18,10 +18,12 @@ so all alternatives always share the same worlds).
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..engine import Action, ActionKind, Observation, team_of
 from . import fastsim
@@ -42,6 +44,16 @@ class Evaluation:
     values: dict[Choice, float]
     worlds: int
     capped: bool  # the wall-clock cap stopped it before ``budget.worlds`` worlds
+    #: Each alternative's card points world by world (the worlds in the same order for all).
+    samples: dict[Choice, tuple[float, ...]] = field(default_factory=dict)
+
+    def margin(self, a: Choice, b: Choice) -> float:
+        """The half-width of a 95% interval around ``values[a] - values[b]``, from the
+        spread of that difference over the worlds (0 with fewer than two worlds)."""
+        diffs = [x - y for x, y in zip(self.samples[a], self.samples[b], strict=True)]
+        if len(diffs) < 2:
+            return 0.0
+        return 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
 
 
 def alternatives(obs: Observation) -> list[Choice]:
@@ -78,7 +90,7 @@ def evaluate(
     cands: list[tuple[ActionKind, tuple[int, ...]] | None] = [
         None if c is None else (c.kind, to_ints(c.cards)) for c in choices
     ]
-    totals = [0.0] * len(choices)
+    samples: list[list[float]] = [[] for _ in choices]
     start = clock()
     cap = budget.time_cap
     done = 0
@@ -95,13 +107,14 @@ def evaluate(
                 over = fastsim.apply(st, me, cand[0], cand[1])
             if not over:
                 fastsim.rollout(st)
-            totals[i] += st.pts[team]
+            samples[i].append(float(st.pts[team]))
         done += 1
         if cap is not None and clock() - start > cap:
             capped = done < budget.worlds
             break
     return Evaluation(
-        {c: totals[i] / done for i, c in enumerate(choices)},
+        {c: sum(samples[i]) / done for i, c in enumerate(choices)},
         done,
         capped,
+        {c: tuple(samples[i]) for i, c in enumerate(choices)},
     )

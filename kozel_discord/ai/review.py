@@ -6,7 +6,9 @@ of its moves (:func:`~kozel_discord.engine.observe_position`: what it could see 
 never a hidden card) and has :func:`.evaluate.evaluate` value every alternative in the
 team's expected card points. Per decision: the move played and its value, the best
 alternative, the loss; the largest losses above :data:`MISTAKE_THRESHOLD` (at most
-:data:`MAX_MISTAKES`) are marked as mistakes, each with a reason (a key the ui words).
+:data:`MAX_MISTAKES`) are marked as mistakes, each with a reason (a key the ui words). A
+loss within the worlds' chance (the best alternative not clearly better) costs nothing:
+another sample of worlds could rank those moves the other way.
 
 Pure and deterministic for a record, a seat and a seed, except for the wall-clock cap
 of the :class:`ReviewBudget` (shared out over the decisions still to evaluate by their
@@ -16,6 +18,9 @@ only makes a slow host evaluate on fewer worlds.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -62,6 +67,9 @@ class Decision:
     worlds: int
     mistake: bool = False
     reason: str = ""  # why the best alternative was better (:func:`reason_of`), mistakes only
+    #: How far the best alternative's lead over the move played may be the worlds' chance
+    #: (the half-width of its 95% interval, :meth:`.evaluate.Evaluation.margin`).
+    margin: float = 0.0
 
     @property
     def value(self) -> float:
@@ -81,11 +89,24 @@ class Decision:
         return max(0.0, self.best_value - self.value)
 
     @property
+    def top(self) -> bool:
+        """Whether the move played was the best the worlds found (within :data:`CLOSE`)."""
+        return self.loss < CLOSE
+
+    @property
+    def clear(self) -> bool:
+        """Whether the best alternative was clearly better than the move played: by more
+        than :data:`CLOSE` and more than the worlds' chance could make it (:attr:`margin`).
+        With another sample of worlds a move within that margin could come out on top."""
+        return self.loss >= max(CLOSE, self.margin)
+
+    @property
     def cost(self) -> int:
         """The loss in whole card points as the review shows it: the best option's rounded
-        value less the move's (0 within :data:`CLOSE` of the best). Mistakes are called by
-        it, so a line that shows "70 (better: 74)" is a mistake's 4 points, never "close"."""
-        if self.loss < CLOSE:
+        value less the move's (0 unless the best was :attr:`clear`ly better). Mistakes are
+        called by it, so a line that shows "70 (better: 74)" is a mistake's 4 points, never
+        "close"."""
+        if not self.clear:
             return 0
         return max(0, round(self.best_value) - round(self.value))
 
@@ -165,6 +186,13 @@ def _positions(
     return moves, out
 
 
+def review_seed(record: dict[str, object], seat: int) -> str:
+    """The evaluation seed of a review: from the game's record itself (its deal and its
+    moves), so the same game reviewed anywhere, in any series or language, reads the same."""
+    digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
+    return f"review/{digest[:16]}/{seat}"
+
+
 def review_game(
     record: dict[str, object],
     seat: int,
@@ -193,20 +221,15 @@ def review_game(
         capped = capped or ev.capped
         played = _played(action, ev.values)
         options = tuple(sorted(ev.values.items(), key=lambda kv: -kv[1]))
-        found.append((Decision(i, len(obs.taken) + 1, played, options, ev.worlds), obs))
+        margin = ev.margin(options[0][0], played)
+        found.append(
+            (Decision(i, len(obs.taken) + 1, played, options, ev.worlds, margin=margin), obs)
+        )
     worst = called_mistakes([d for d, _o in found])
     decisions = []
     for k, (d, obs) in enumerate(found):
         if k in worst:
-            d = Decision(
-                d.move,
-                d.trick,
-                d.played,
-                d.options,
-                d.worlds,
-                True,
-                reason_of(d.played, d.best, obs),
-            )
+            d = dataclasses.replace(d, mistake=True, reason=reason_of(d.played, d.best, obs))
         decisions.append(d)
     return GameReview(number, seat, moves, tuple(decisions), capped)
 

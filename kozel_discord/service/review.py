@@ -4,7 +4,7 @@ computer's evaluation, computed in the computer players' worker processes.
 The game comes from the league store (its stored record, ``games.record``), so a review
 works for any finished game of the server, after a restart too. Only the game's human
 players may open it, each for their own seat. The review is deterministic from the
-record (a fixed evaluation seed per game and seat; only the wall-clock cap of the
+record (an evaluation seed drawn from the record and the seat; only the wall-clock cap of the
 budget could cut it shorter on a very slow host), so it is cached in memory only, in a
 small LRU keyed by the game and the seat: a restart recomputes it. Requests for a review
 already being computed wait for that one computation.
@@ -19,7 +19,14 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from ..ai.evaluate import Choice
-from ..ai.review import MISTAKE_THRESHOLD, Decision, GameReview, ReviewBudget, review_game
+from ..ai.review import (
+    MISTAKE_THRESHOLD,
+    Decision,
+    GameReview,
+    ReviewBudget,
+    review_game,
+    review_seed,
+)
 from ..store import LeagueStore, StoreUnavailable
 from .computer import ComputerPlayers
 from .errors import ErrorKey, ServiceError
@@ -159,7 +166,7 @@ class ReviewService:
         record = next((g.record for g in games if g.number == number), None)
         if record is None:
             raise ServiceError(ErrorKey.REVIEW_MISSING)
-        seed = f"review/{series_key}/{number}/{seat}"
+        seed = review_seed(record, seat)
         try:
             result = await asyncio.wait_for(
                 self._in_a_slot(record, seat, seed), self.budget.time_cap + QUEUE_GRACE_SECONDS

@@ -60,7 +60,7 @@ def _line(d: Decision, locale: str) -> str:
     played = choice_text(d.played, locale)
     if d.cost == 0 and not d.mistake:
         return t(
-            "review.line_best",
+            "review.line_best" if d.top else "review.line_even",
             locale,
             mark=_mark(d),
             trick=d.trick,

@@ -195,3 +195,41 @@ def test_a_move_that_cost_as_much_as_a_called_mistake_is_called_one_too() -> Non
     assert called_mistakes(decisions) == {0, 1, 2, 3}
     assert called_mistakes(decisions[:2] + decisions[3:]) == {0, 1, 2}  # three, no tie
     assert called_mistakes(decisions[4:]) == {1}  # the 4, not the 3
+
+
+def test_a_lead_within_the_worlds_chance_costs_nothing_and_is_never_a_mistake() -> None:
+    """The gallery's four reviews of one game named "discarding A♤" the best in one and
+    "beating with A♤" in the others, and marked the same move 👍 and ⚠️: 3-7 points of
+    chance between samples of worlds, as much as the review's own thresholds."""
+    a, b = Action.lead(card("6h")), Action.lead(card("7h"))
+
+    def decision(best: float, value: float, margin: float) -> Decision:
+        return Decision(0, 1, b, ((a, best), (b, value)), 150, margin=margin)
+
+    assert decision(75.0, 70.0, 2.0).cost == 5  # clearly worse: its cost shows
+    unclear = decision(75.0, 70.0, 6.0)  # 5 points behind, but 6 may be chance
+    assert (unclear.cost, unclear.clear, unclear.top) == (0, False, False)
+    assert called_mistakes([unclear, decision(75.0, 70.0, 2.0)]) == {1}
+    assert decision(70.3, 70.0, 0.0).cost == 0  # within CLOSE, as before
+
+
+def test_the_margin_is_the_spread_of_the_difference_over_the_same_worlds() -> None:
+    from kozel_discord.ai.evaluate import Evaluation
+
+    a, b = Action.lead(card("6h")), Action.lead(card("7h"))
+    # a beats b by 10 in every world: no doubt at all, however much the worlds differ
+    sure = Evaluation({a: 60.0, b: 50.0}, 4, False, {a: (0, 40, 80, 120), b: (-10, 30, 70, 110)})
+    assert sure.margin(a, b) == 0.0
+    # a beats b by 10 on average, by 0 or 20 world by world: stdev 11.5 over 4 worlds
+    shaky = Evaluation({a: 60.0, b: 50.0}, 4, False, {a: (20, 40, 60, 120), b: (20, 20, 60, 100)})
+    assert round(shaky.margin(a, b), 2) == round(1.96 * (400 / 3) ** 0.5 / 2, 2)
+
+
+def test_the_same_game_gets_the_same_review_whatever_its_series() -> None:
+    from kozel_discord.ai.review import review_seed
+
+    record = _record(2)
+    assert review_seed(record, 0) == review_seed(dict(record), 0)
+    assert review_seed(record, 0) != review_seed(record, 1)
+    other = {**record, "actions": list(record["actions"])[:-1]}  # type: ignore[call-overload]
+    assert review_seed(other, 0) != review_seed(record, 0)

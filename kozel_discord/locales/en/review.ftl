@@ -27,9 +27,10 @@ review-mistake = **Trick { $trick }:** { $played } cost about { $points ->
     } on average; better: { $best } — { $why }.
 review-moves = Your moves
 review-line_best = { $mark } Trick { $trick }: { $played } — { $value } (the best)
+review-line_even = { $mark } Trick { $trick }: { $played } — { $value } (none clearly better)
 review-line = { $mark } Trick { $trick }: { $played } — { $value } (best { $best_value }: { $best })
 review-capped = The bot was busy: some moves were judged on fewer deals.
-review-legend-best = ✅ the best
+review-legend-best = ✅ the best, or none clearly better
 review-legend-close = 👍 close to it
 review-legend-costly = ⚠️ cost { $points } or more
 review-legend-worst = ❌ among the costliest

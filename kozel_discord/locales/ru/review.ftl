@@ -30,9 +30,10 @@ review-mistake = **Взятка { $trick }:** { $played } — в среднем 
     }; лучше: { $best } — { $why }.
 review-moves = Ваши ходы
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (лучший)
+review-line_even = { $mark } Взятка { $trick }: { $played } — { $value } (явно лучшего нет)
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (лучше: { $best } — { $best_value })
 review-capped = Бот был занят: часть ходов оценена на меньшем числе раскладов.
-review-legend-best = ✅ лучший
+review-legend-best = ✅ лучший, или явно лучшего нет
 review-legend-close = 👍 почти лучший
 review-legend-costly = ⚠️ минус { $points } и больше
 review-legend-worst = ❌ из самых дорогих

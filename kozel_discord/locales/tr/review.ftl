@@ -21,9 +21,10 @@ review-mistake = **{ $trick }. el:** { $played } ortalama { $points ->
     } mal oldu; daha iyisi: { $best } — { $why }.
 review-moves = Hamleleriniz
 review-line_best = { $mark } { $trick }. el: { $played } — { $value } (en iyisi)
+review-line_even = { $mark } { $trick }. el: { $played } — { $value } (açıkça daha iyisi yok)
 review-line = { $mark } { $trick }. el: { $played } — { $value } (en iyi { $best_value }: { $best })
 review-capped = Bot meşguldü: bazı hamleler daha az dağıtımla değerlendirildi.
-review-legend-best = ✅ en iyisi
+review-legend-best = ✅ en iyisi ya da açıkça daha iyisi yok
 review-legend-close = 👍 ona yakın
 review-legend-costly = ⚠️ { $points } puan ya da daha fazla kayıp
 review-legend-worst = ❌ en pahalılar

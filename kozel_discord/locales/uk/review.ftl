@@ -30,9 +30,10 @@ review-mistake = **Взятка { $trick }:** { $played } — у середнь�
     }; краще: { $best } — { $why }.
 review-moves = Ваші ходи
 review-line_best = { $mark } Взятка { $trick }: { $played } — { $value } (найкращий)
+review-line_even = { $mark } Взятка { $trick }: { $played } — { $value } (явно кращого немає)
 review-line = { $mark } Взятка { $trick }: { $played } — { $value } (краще: { $best } — { $best_value })
 review-capped = Бот був зайнятий: частину ходів оцінено на меншій кількості розкладів.
-review-legend-best = ✅ найкращий
+review-legend-best = ✅ найкращий, або явно кращого немає
 review-legend-close = 👍 майже найкращий
 review-legend-costly = ⚠️ мінус { $points } і більше
 review-legend-worst = ❌ серед найдорожчих
