@@ -220,15 +220,17 @@ def inline(text: str, base: Style, names: Names, *, links: bool = True) -> list[
 
     pos = 0
     glued: int | None = None  # the first piece of the last match, glued to the text before
+    styled = False  # the last match was a style's delimiter ("**yumurta**dır": one word)
     for m in _INLINE.finditer(text):
         if m.start() < pos:
             continue
         _glue_at(pieces, glued)
         before = text[pos : m.start()]
-        pieces += _text_pieces(before, style())
+        _glue_word(pieces, _text_pieces(before, style()), styled)
         glued = len(pieces) if before.endswith((WORD_JOINER, NO_BREAK_SPACE)) else None
         pos = m.end()
         kind = m.lastgroup if m.lastgroup in _KINDS else next(k for k in _KINDS if m.group(k))
+        styled = kind == "delim"
         if kind == "code":
             pieces += [
                 replace(p, style=replace(style(), code=True))
@@ -272,8 +274,20 @@ def inline(text: str, base: Style, names: Names, *, links: bool = True) -> list[
             else:
                 pieces += _text_pieces(d, style())
     _glue_at(pieces, glued)
-    pieces += _text_pieces(text[pos:], style())
+    _glue_word(pieces, _text_pieces(text[pos:], style()), styled)
     return pieces
+
+
+def _glue_word(pieces: list[Piece], after: list[Piece], styled: bool) -> None:
+    """Add ``after`` to ``pieces``. Where a style changes inside a word ("**yumurta**dır")
+    the text after the change stays on the line of the text before it, as in a browser:
+    its first piece is glued."""
+    if styled and after and pieces:
+        first, last = after[0], pieces[-1]
+        words = [p for p in (first, last) if not p.space and p.emoji is None and p.image is None]
+        if len(words) == 2:
+            after = [replace(first, glue=True), *after[1:]]
+    pieces += after
 
 
 def _glue_at(pieces: list[Piece], i: int | None) -> None:

@@ -186,11 +186,17 @@ def _positions(
     return moves, out
 
 
+def _digest(value: object) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+
+
 def review_seed(record: dict[str, object], seat: int) -> str:
-    """The evaluation seed of a review: from the game's record itself (its deal and its
-    moves), so the same game reviewed anywhere, in any series or language, reads the same."""
-    digest = hashlib.sha256(json.dumps(record, sort_keys=True).encode()).hexdigest()
-    return f"review/{digest[:16]}/{seat}"
+    """The evaluation seed of a review: from the game's deal (its seed, dealer and first
+    leader), not from the series it was played in; each decision's seed adds the moves
+    before it (:func:`review_game`). So one position, reviewed anywhere, in any series or
+    language, is valued the same."""
+    deal = {k: record.get(k) for k in ("game", "seed", "dealer", "first_leader")}
+    return f"review/{_digest(deal)}/{seat}"
 
 
 def review_game(
@@ -215,8 +221,12 @@ def review_game(
     for n, (i, obs, action) in enumerate(positions):
         left = budget.time_cap - (clock() - start)
         share = max(MIN_DECISION_SECONDS, left * work[n] / sum(work[n:]))
+        before = list(record.get("actions") or [])[:i]  # type: ignore[call-overload]
         ev = evaluate(
-            obs, SearchBudget(worlds=budget.worlds, time_cap=share), seed=f"{seed}/{i}", clock=clock
+            obs,
+            SearchBudget(worlds=budget.worlds, time_cap=share),
+            seed=f"{seed}/{i}/{_digest(before)}",
+            clock=clock,
         )
         capped = capped or ev.capped
         played = _played(action, ev.values)

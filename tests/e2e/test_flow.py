@@ -177,7 +177,7 @@ async def test_summaries_say_why_and_the_series_ends_with_a_recap(
     over = await standin.wait_for(driver.series_over, timeout=120, what="the end of the series")
     summaries = [m for m in standin.public_messages(channel) if summary_number(m) is not None]
     assert summaries
-    reasons = ("no trick taken at all", "30 or fewer", "31 to 59", "Eggs!")
+    reasons = ("no trick taken at all", "30\u00a0or\u00a0fewer", "31 to 59", "Eggs!")
     bars = r"A [🟦🔹⬛]{6} \d+/12\n.*B [🟧🔸⬛]{6} \d+/12"
     for m in summaries:
         text = embed_text(m)

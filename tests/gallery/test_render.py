@@ -157,6 +157,21 @@ def test_a_word_joiner_keeps_a_card_on_one_line() -> None:
         assert any("Q♦" in x for x in got), (w, got)
 
 
+def test_a_word_whose_style_changes_inside_it_stays_on_one_line() -> None:
+    """ "60 : 60 **yumurta**dır" broke between the bold "yumurta" and "dır", where a browser
+    keeps one word whole; a space after the bold text may still break."""
+    text = "Sonuç 60 : 60 **yumurta**dır: kimse ceza almaz."
+    # the widths where the whole word fits on a line
+    widths = [w for w in range(px(60), px(500), 2) if len(_lines("**yumurta**dır:", w)) == 1]
+    for w in widths:
+        got = _lines(text, w)
+        assert not any(x.rstrip().endswith("yumurta") for x in got), (w, got)
+    spaced = "Sonuç 60 : 60 **yumurta** dır: kimse ceza almaz."
+    assert any(any(x.rstrip().endswith("yumurta") for x in _lines(spaced, w)) for w in widths), (
+        "with a space after the bold word some width breaks there"
+    )
+
+
 def test_a_no_break_space_keeps_a_team_dot_with_its_name() -> None:
     text = "Alice took it with A♥ (\u2060🔵\u00a0Team A)"
     for w in range(px(80), px(400), 4):

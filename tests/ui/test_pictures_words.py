@@ -80,7 +80,9 @@ def test_the_last_trick_heading_keeps_clear_of_the_top_seat(locale: str) -> None
     assert box is not None and box[0] > table_picture.SEAT_BOX[2][2] + 6, box
     # and whole: "Попередня взятка" was cut to "Попередня взят…"
     words = t("picture.last_trick", locale)
-    assert table_picture.last_trick_pill(words)[0] == clean(words)
+    label, size = table_picture.last_trick_pill(words)
+    assert label.replace("\n", " ") == clean(words)
+    assert size == table_picture.PILL  # on two lines rather than smaller
 
 
 @pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])

@@ -47,7 +47,7 @@ def test_a_summary_says_why_and_shows_the_progress() -> None:
         text = _text(results.game_over_embed(t, number, r, obs, "en-US"))
         why = {
             DefeatReason.NO_TRICK: "no trick taken at all",
-            DefeatReason.THIRTY_OR_FEWER: "30 or fewer",
+            DefeatReason.THIRTY_OR_FEWER: "30\u00a0or\u00a0fewer",
             DefeatReason.UNDER_SIXTY: "31 to 59",
             DefeatReason.EGGS: "Eggs!",
         }[r.reason]

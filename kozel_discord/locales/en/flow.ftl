@@ -11,7 +11,7 @@ result-reason-thirty_or_fewer = **{ $team } takes { $dp ->
     }**: it took only { $points ->
         [one] { $points } card point
        *[other] { $points } card points
-    } (30 or fewer).
+    } (30 or fewer).
 result-reason-under_sixty = **{ $team } takes { $dp ->
         [one] { $dp } defeat point
        *[other] { $dp } defeat points
@@ -44,7 +44,7 @@ series-best_trick = Biggest trick: { $who } took { $points ->
 series-games = Games: card points A : B — defeat points
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (no trick)
-series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 or fewer)
+series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 or fewer)
 series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = eggs 🥚
 series-earlier_games = … { $n ->

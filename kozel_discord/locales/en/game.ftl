@@ -131,11 +131,11 @@ result-team_line = { $names }
 
 series-title = The series is over
 series-winners = 🏆 { $names } win the series.
-series-goats = { $names } lose the series: they are the goats! 🐐
+series-goats = { $names } lose the series: they are the goats! 🐐
 series-goats_with_eggs = { $names } lose the series: they are goats with eggs ({ $eggs ->
         [one] { $eggs } egg
        *[other] { $eggs } eggs
-    })! 🐐🥚
+    })! 🐐🥚
 
 button-my_hand = My hand
 button-refresh = Refresh

@@ -14,7 +14,7 @@ result-reason-thirty_or_fewer = **{ $team } получает { $dp ->
         [one] { $points } очко
         [few] { $points } очка
        *[many] { $points } очков
-    } (30 и меньше).
+    } (30 и меньше).
 result-reason-under_sixty = **{ $team } получает { $dp ->
         [one] { $dp } штрафное очко
         [few] { $dp } штрафных очка
@@ -53,7 +53,7 @@ series-best_trick = Самая дорогая взятка: { $who } — { $poin
 series-games = Коны: очки А : Б — штрафные
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)
-series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 и меньше)
+series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 и меньше)
 series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = яйца 🥚
 series-earlier_games = … и ещё { $n ->

@@ -143,12 +143,12 @@ result-team_line = { $names }
 
 series-title = Партия окончена
 series-winners = 🏆 { $names } выиграли партию.
-series-goats = Козлы — { $names }! 🐐
+series-goats = Козлы — { $names }! 🐐
 series-goats_with_eggs = Козлы с яйцами — { $names } ({ $eggs ->
         [one] { $eggs } яйцо
         [few] { $eggs } яйца
        *[many] { $eggs } яиц
-    })! 🐐🥚
+    })! 🐐🥚
 
 button-my_hand = Мои карты
 button-refresh = Обновить

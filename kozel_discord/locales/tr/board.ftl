@@ -4,7 +4,7 @@ opt-trump = { $card } (koz)
 opt-keeps = {" "}· { $cards } sizde kalır
 opt-pair = { $old } kartını { $new } yener
 opt-takes = eli alır
-opt-on_top = şimdilik alıyor
+opt-on_top = şimdilik sizde
 opt-beat = { $cards } ile yen
 opt-beat_desc = { $outcome } · { $pairs }
 # In a beat of several cards, one of its pairs (several are joined by commas).

@@ -2,7 +2,7 @@
 # oylamalar ve terk edilmiş masalar (Türkçe).
 
 result-reason-no_trick = **{ $team } { $dp } ceza puanı aldı**: hiç el alamadı.
-result-reason-thirty_or_fewer = **{ $team } { $dp } ceza puanı aldı**: yalnızca { $points } kart puanı topladı (30 veya daha az).
+result-reason-thirty_or_fewer = **{ $team } { $dp } ceza puanı aldı**: yalnızca { $points } kart puanı topladı (30 veya daha az).
 result-reason-under_sixty = **{ $team } { $dp } ceza puanı aldı**: { $points } kart puanı topladı (31 ile 59 arası).
 result-progress = Seri { $target } ceza puanına kadar
 result-bar = { $team } { $bar } { $points }/{ $target }
@@ -16,7 +16,7 @@ series-best_trick = En değerli el: { $who }, { $n }. oyunda { $cards } kartlık
 series-games = Oyunlar: kart puanı A : B — ceza puanı
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (el yok)
-series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 veya daha az)
+series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 veya daha az)
 series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = yumurta 🥚
 series-earlier_games = … önceki { $n } oyun

@@ -100,8 +100,8 @@ result-team_line = { $names }
 
 series-title = Seri bitti
 series-winners = 🏆 Seriyi { $names } kazandı.
-series-goats = { $names } seriyi kaybetti: keçiler! 🐐
-series-goats_with_eggs = { $names } seriyi kaybetti: yumurtalı keçiler ({ $eggs } yumurta)! 🐐🥚
+series-goats = { $names } seriyi kaybetti: keçiler! 🐐
+series-goats_with_eggs = { $names } seriyi kaybetti: yumurtalı keçiler ({ $eggs } yumurta)! 🐐🥚
 
 button-my_hand = Kartlarım
 button-refresh = Yenile

@@ -14,7 +14,7 @@ result-reason-thirty_or_fewer = **{ $team } отримує { $dp ->
         [one] { $points } очко
         [few] { $points } очки
        *[many] { $points } очок
-    } (30 або менше).
+    } (30 або менше).
 result-reason-under_sixty = **{ $team } отримує { $dp ->
         [one] { $dp } штрафне очко
         [few] { $dp } штрафні очки
@@ -53,7 +53,7 @@ series-best_trick = Найдорожча взятка: { $who } — { $points ->
 series-games = Кони: очки А : Б — штрафні
 series-game_line = { $n }. { $a } : { $b } — { $outcome }
 series-outcome-no_trick = { $team } +{ $dp } (без взяток)
-series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)
+series-outcome-thirty_or_fewer = { $team } +{ $dp } (30 або менше)
 series-outcome-under_sixty = { $team } +{ $dp } (31–59)
 series-outcome_eggs = яйця 🥚
 series-earlier_games = … і ще { $n ->

@@ -141,12 +141,12 @@ result-team_line = { $names }
 
 series-title = Партію закінчено
 series-winners = 🏆 { $names } виграли партію.
-series-goats = Козли — { $names }! 🐐
+series-goats = Козли — { $names }! 🐐
 series-goats_with_eggs = Козли з яйцями — { $names } ({ $eggs ->
         [one] { $eggs } яйце
         [few] { $eggs } яйця
        *[many] { $eggs } яєць
-    })! 🐐🥚
+    })! 🐐🥚
 
 button-my_hand = Мої карти
 button-refresh = Оновити

@@ -123,8 +123,10 @@ def _rank(img: Image.Image, c: Card, w: int, h: int, colour: style.RGB, stacked:
         f = font(round(size * 0.78), 800, 75)
         d.text((w * 0.05, h * 0.06), label, fill=colour, font=f, anchor="lt")
         return
-    f = font(round(size), 800)
-    d.text((w * 0.09, h * 0.04), label, fill=colour, font=f, anchor="lt")
+    # condensed too, and nearer the edge: in a fan the next card covered the right part of
+    # a full-width letter, and a Q without its tail read as an O
+    f = font(round(size), 800, 80)
+    d.text((w * 0.06, h * 0.04), label, fill=colour, font=f, anchor="lt")
 
 
 def _star(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: style.RGB) -> None:

@@ -95,16 +95,19 @@ def pill(
     *,
     right: bool = False,
 ) -> Box:
-    """A rounded label centred on ``centre`` (``right``: ending at its x); returns its box."""
+    """A rounded label centred on ``centre`` (``right``: ending at its x); returns its box.
+    A label of two lines (``"\\n"``) is centred on ``centre`` as a whole, each line fitted."""
     f = font(size, 700)
-    s = fit(s, f, max_width)
-    w = f.getlength(s) + size
-    h = size * 1.45
+    lines = [fit(line, f, max_width) for line in s.split("\n")]
+    w = max(f.getlength(line) for line in lines) + size
+    step = size * 1.15  # from one line's middle to the next's
+    h = size * 1.45 + step * (len(lines) - 1)
     x0, y0 = centre[0] - (w if right else w / 2), centre[1] - h / 2
-    centre = (x0 + w / 2, centre[1])
     box = (round(x0), round(y0), round(x0 + w), round(y0 + h))
-    d.rounded_rectangle(box, h / 2, bg)
-    d.text(centre, s, fill=fg, font=f, anchor="mm")
+    d.rounded_rectangle(box, min(h, size * 1.45) / 2, bg)
+    for n, line in enumerate(lines):
+        y = y0 + size * 1.45 / 2 + n * step
+        d.text((x0 + w / 2, y), line, fill=fg, font=f, anchor="mm")
     return box
 
 

@@ -262,8 +262,9 @@ def _game_box(img: Image.Image, d: ImageDraw.ImageDraw, st: TableState) -> None:
     if st.finished and st.labels.last_trick:  # the trick in the middle is the last one,
         # already taken (a replay's text says which trick it is): a label as the "Took it"
         # one, so that the two read together
-        ly = y + (80 if st.eggs else 40)
+        ly: float = y + (80 if st.eggs else 40)
         label, size = last_trick_pill(st.labels.last_trick)
+        ly += label.count("\n") * size * 1.15 / 2  # a second line grows it downwards
         pill(d, (x1, ly), label, style.WIN, style.BLACK, size, LAST_TRICK_ROOM - size, right=True)
 
 
@@ -273,12 +274,30 @@ LAST_TRICK_ROOM = (W - 24) - (SEAT_BOX[2][2] + 14)
 
 def last_trick_pill(words: str) -> tuple[str, int]:
     """The "Last trick" pill's words and size: right of the top seat's box and its turn
-    ring ("Прошлая взятка" at 24 px covered the box's edge), smaller before it is cut."""
-    for size in (PILL, 24, 22, 20):
+    ring ("Прошлая взятка" at 24 px covered the box's edge). Words too wide for one line go
+    on two at full size (shrunk to 20 px, "Прошлая взятка" was the smallest text on a
+    phone), and only then get smaller before they are cut."""
+    room = LAST_TRICK_ROOM - PILL
+    words = clean(words)
+    if font(PILL, 700).getlength(words) <= room:
+        return words, PILL
+    two = two_lines(words)
+    if two is not None and all(font(PILL, 700).getlength(line) <= room for line in two):
+        return "\n".join(two), PILL
+    for size in (24, 22, 20):
         label = fit(words, font(size, 700), LAST_TRICK_ROOM - size)
-        if label == clean(words):
+        if label == words:
             break
     return label, size
+
+
+def two_lines(words: str) -> tuple[str, str] | None:
+    """``words`` broken at the space that makes the longer line shortest (None: one word)."""
+    cuts = [i for i, ch in enumerate(words) if ch == " "]
+    if not cuts:
+        return None
+    i = min(cuts, key=lambda i: max(len(words[:i]), len(words[i + 1 :])))
+    return words[:i], words[i + 1 :]
 
 
 # ---------------------------------------------------------------- the trick
