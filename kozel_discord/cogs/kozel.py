@@ -91,7 +91,9 @@ class KozelCog(
             is_admin=interaction.permissions.manage_guild,
         )
         await interaction.response.send_message(
-            t("stop.confirm", locale), view=components.stop_view(table, locale), ephemeral=True
+            components.stop_question(table, locale),
+            view=components.stop_view(table, locale),
+            ephemeral=True,
         )
 
     @app_commands.command(name=ls("cmd.hand.name"), description=ls("cmd.hand.desc"))

@@ -116,8 +116,11 @@ class LeagueCog(
     ) -> None:
         assert interaction.guild_id is not None
         value = await self.bot.league.rank_computer_series(interaction.guild_id, enabled)
-        key = "ranked.on" if value else "ranked.off"
-        await interaction.response.send_message(t(key, locale_of(interaction)), ephemeral=True)
+        locale = locale_of(interaction)
+        text = t("ranked.on" if value else "ranked.off", locale)
+        if enabled is not None:  # changed (or set again): from which series it holds
+            text += " " + t("ranked.from_next", locale)
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 async def setup(bot: KozelBot) -> None:

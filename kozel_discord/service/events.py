@@ -21,6 +21,7 @@ class TableEventKind(StrEnum):
     IDLE_CLOSED = "idle_closed"  # closed after a long time without anything happening
     VOTED = "voted"  # a vote against the host: ``passed`` says whether it carried
     RESUMED = "resumed"  # loaded again after a restart
+    PINGS = "pings"  # a player turned their turn pings on or off (the ping follows)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
+from ..store import GuildSettings
 from . import lobby
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
@@ -25,6 +27,9 @@ class TableGuards:
     _now: Callable[[], dt.datetime]
     timer_seconds: float | None
     _ctx: SessionContext
+    # of TableRules (annotations only: a stub here would hide the real ones)
+    rules_now: Callable[[int], Coroutine[Any, Any, GuildSettings]]
+    timer_button_of: Callable[[GuildSettings], float | None]
 
     def canonical(self, channel_id: int) -> int:
         raise NotImplementedError
@@ -44,13 +49,22 @@ class TableGuards:
             if session is None:
                 raise ServiceError(ErrorKey.NO_TABLE)
             await session.commit(lambda t: lobby.set_pings(t, user_id, on))
-            return session.table
+            table = session.table
+        # A ping (and its reminder) already posted for this player's turn goes now.
+        await self._emit(TableEvent(TableEventKind.PINGS, table))
+        return table
 
     async def vote(self, channel_id: int, user_id: int, kind: str) -> TableEvent:
         """A vote of the other humans against a host who holds the game up: to stop the
         table, or to turn its timer on. Carried by a majority (:func:`lobby.vote`)."""
         channel_id = self.canonical(channel_id)
         passed = False
+        # the timer a carried vote turns on: the lobby button's (the server's, else the bot's)
+        timer = (
+            self.timer_button_of(await self.rules_now(channel_id))
+            if kind == lobby.VOTE_TIMER
+            else None
+        )
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
             if session is None:
@@ -61,7 +75,7 @@ class TableGuards:
                 nonlocal passed
                 passed = lobby.vote(t, user_id, kind)
                 if passed and kind == lobby.VOTE_TIMER:
-                    t.turn_timeout = self.timer_seconds or 90.0
+                    t.turn_timeout = timer or 90.0
 
             # Validate and count first: a vote that carries "stop" ends the table instead.
             await session.commit(change)

@@ -26,6 +26,7 @@ def series_start(table: Table, now: dt.datetime) -> SeriesStart:
         target=table.series.target if table.series is not None else table.target,
         turn_timer=int(table.turn_timeout) if table.turn_timeout else None,
         hints=table.hints,
+        rank_computers=table.rank_computers,
     )
 
 

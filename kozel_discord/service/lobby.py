@@ -11,7 +11,7 @@ import datetime as dt
 
 from ..ai import LEVELS
 from ..engine import SERIES_LENGTHS
-from ..store import SeatSpec, is_ranked
+from ..store import GuildSettings, SeatSpec, is_ranked
 from .errors import ErrorKey, ServiceError
 from .table import Seat, Table, TableStatus
 
@@ -157,9 +157,14 @@ def set_hints(t: Table, user_id: int, on: bool) -> None:
     t.hints = on
 
 
-def rules_at_start(t: Table) -> None:
-    """A series that counts for the league is never played with hints: they go off."""
-    if t.hints and would_be_ranked(t):
+def rules_at_start(t: Table, rules: GuildSettings) -> None:
+    """The server's rules as they are when the series starts (an admin may have changed them
+    since the lobby opened, or since the last series of a rematched table): whether series
+    with computers count, whether hints are allowed. A series that counts for the league is
+    never played with hints, nor one where the server no longer allows them: they go off."""
+    t.rank_computers = rules.rank_computer_series
+    t.hints_allowed = rules.hints_allowed
+    if t.hints and (not t.hints_allowed or would_be_ranked(t)):
         t.hints = False
 
 

@@ -98,6 +98,13 @@ class TableRules:
             log.warning("guild %s: no rating changes for a game summary", table.guild_id)
             return []
 
+    async def rules_now(self, channel_id: int) -> GuildSettings:
+        """The server's rules for the table in ``channel_id``, as they stand now."""
+        session = self._sessions.get(self.canonical(channel_id))
+        if session is None:
+            raise ServiceError(ErrorKey.NO_TABLE)
+        return await self.guild_settings(session.table.guild_id)
+
     def timer_of(self, settings: GuildSettings) -> float | None:
         """A new lobby's move timer: the server's (0: off), else the bot's default."""
         if settings.turn_timer is None:

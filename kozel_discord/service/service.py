@@ -218,14 +218,18 @@ class TableService(TableGuards, TableRules):
         return await self._change(channel_id, table_id, change)
 
     async def start(self, channel_id: int, table_id: str, user_id: int) -> Table:
+        rules = await self.rules_now(channel_id)
+
         def change(t: Table) -> None:
             lobby.check_start(t, user_id)
-            lobby.rules_at_start(t)
+            lobby.rules_at_start(t, rules)
             self._new_series(t)
 
         return await self._change(channel_id, table_id, change, kind=TableEventKind.STARTED)
 
     async def rematch(self, channel_id: int, table_id: str, user_id: int) -> Table:
+        rules = await self.rules_now(channel_id)
+
         def change(t: Table) -> None:
             lobby.check_rematch(t, user_id)
             for i, s in enumerate(t.seats):
@@ -234,7 +238,7 @@ class TableService(TableGuards, TableRules):
             t.table_id = new_table_id()  # controls of the old series go stale
             # The next series plays on in the same thread (if the table has one).
             t.messages = {k: v for k, v in t.messages.items() if k == "thread"}
-            lobby.rules_at_start(t)
+            lobby.rules_at_start(t, rules)
             self._new_series(t)
 
         return await self._change(channel_id, table_id, change, kind=TableEventKind.STARTED)

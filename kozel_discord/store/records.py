@@ -62,6 +62,9 @@ class SeriesStart:
     target: int = SERIES_TARGET
     turn_timer: int | None = None
     hints: bool = False
+    #: The server's "series with computers count" as the table read it when the series
+    #: started, so that the league records what the table showed (None: read it now).
+    rank_computers: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -109,8 +109,10 @@ async def start_series(session: AsyncSession, start: SeriesStart) -> bool:
         return bool(existing)
     if start.target < 1:
         raise ValueError(f"a series target is at least 1, not {start.target!r}")
-    settings = await get_guild_settings(session, gid)
-    ranked = is_ranked(start.seats, settings.rank_computer_series, start.hints)
+    rank_computers = start.rank_computers
+    if rank_computers is None:
+        rank_computers = (await get_guild_settings(session, gid)).rank_computer_series
+    ranked = is_ranked(start.seats, rank_computers, start.hints)
     humans = sorted((s for s in start.seats if s.user_id is not None), key=lambda s: s.user_id or 0)
     for seat in humans:  # in user id order: the lock order of player rows
         stmt = insert_for(session, m.Player).values(

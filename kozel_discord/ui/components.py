@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from ..i18n import locale_of, t
-from ..service import Table
+from ..service import Table, TableStatus
 from .board import HandButton, HintButton, PlayButton, PlaySelect, open_hand, show_hand
 from .errors import Guarded
 from .ids import TID
@@ -53,6 +53,16 @@ def rematch_view(table: Table, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(RematchButton(table.table_id, t("button.rematch", locale)))
     return view
+
+
+def stop_question(table: Table, locale: str) -> str:
+    """What ``/kozel stop`` asks: what stopping does depends on the table (only a series in
+    play is recorded as abandoned; a lobby has nothing to record, a finished series stays)."""
+    key = {
+        TableStatus.LOBBY: "stop.confirm_lobby",
+        TableStatus.FINISHED: "stop.confirm_finished",
+    }.get(table.status, "stop.confirm")
+    return t(key, locale)
 
 
 def stop_view(table: Table, locale: str) -> discord.ui.View:

@@ -232,6 +232,10 @@ async def mark_stopped(
             await channel.get_partial_message(table_id).edit(
                 view=stopped_layout(table.locale), attachments=[]
             )
+    over_id = table.messages.get("series_over")
+    if over_id is not None:  # its Rematch would only answer "old table" now
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(over_id).edit(view=None)
     lobby_id = table.messages.get("lobby")
     if lobby_id is not None:
         with contextlib.suppress(discord.HTTPException):

@@ -17,6 +17,7 @@ from standin.harness import (
     BotProcess,
     Driver,
     embed_text,
+    find_id,
     forge_component,
     move_options,
     summary_number,
@@ -194,6 +195,42 @@ async def test_summaries_say_why_and_the_series_ends_with_a_recap(
     assert len(lines) == min(n, 15)
     # Alice was away for most of it: no ping after she was marked away.
     assert len(_pings(standin, channel)) <= 3 + 3
+    # Closing the finished table: nothing is abandoned, and its Rematch goes with it.
+    assert any(c.startswith("kozel:rematch:") for c in over.custom_ids())
+    ask = await standin.slash(alice, guild, None, "kozel", subcommand="stop")
+    assert ask.message is not None
+    assert ask.message.content == "Close this table? Its finished series stays in the league."
+    await standin.click(alice, ask.message, find_id(ask.message, r"kozel:stop:.*"))
+    await standin.wait_for(lambda: not over.custom_ids(), timeout=20, what="Rematch removed")
+    assert standin.rejections == [] and standin.unhandled == []
+
+
+async def test_turning_pings_off_on_your_own_turn_takes_that_ping_back(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    """The ping (and the reminder it would have had) stayed until the move, after "Turn
+    pings are off for you"."""
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Quiet club", members=[alice])
+    await _bot(standin, sqlite_url, log_path, bots, guild, KOZEL_TURN_TIMEOUT="120")
+    channel = guild.default_channel.id
+    driver = Driver(standin, guild, {0: alice}, _choose(random.Random(1)))
+    lobby = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    assert lobby.message is not None
+    ask = await standin.slash(alice, guild, None, "kozel", subcommand="stop")
+    assert ask.message is not None
+    assert ask.message.content.startswith("Close this lobby? No game has been played")
+    await standin.click(alice, ask.message, find_id(ask.message, r"kozel:stop:.*"))
+    await driver.open_table(alice, {1: "random", 2: "random", 3: "random"})
+    ping = await standin.wait_for(
+        lambda: next(iter(_live(standin, channel)), None), timeout=20, what="a turn ping"
+    )
+    r = await standin.slash(
+        alice, guild, None, "kozel", subcommand="pings", options={"state": "off"}
+    )
+    assert r.message is not None and "off" in r.message.content
+    await standin.wait_for(lambda: ping.deleted, timeout=20, what="the ping taken back")
+    assert _live(standin, channel) == [] and _live(standin, channel, REMINDER) == []
     assert standin.rejections == [] and standin.unhandled == []
 
 

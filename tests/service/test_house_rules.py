@@ -10,7 +10,7 @@ import pytest
 
 from kozel_discord.ai import Why
 from kozel_discord.engine import SERIES_LENGTHS, observe
-from kozel_discord.service import ServiceError, TableService, lobby
+from kozel_discord.service import ServiceError, TableService, TableStatus, lobby
 from kozel_discord.service.errors import ErrorKey
 from kozel_discord.store import LeagueStore
 
@@ -157,3 +157,45 @@ def test_the_rules_survive_a_restart_and_old_tables_keep_their_series_length() -
     old = {k: v for k, v in t.to_state().items() if k not in ("target", "hints")}
     before = Table.from_state(old, version=1, messages={}, deadline=None)
     assert (before.target, before.hints) == (8, False)  # the length of its series
+
+
+@pytest.mark.parametrize("before", [False, True])
+async def test_the_series_counts_as_the_server_says_when_it_starts(
+    svc: TableService, store: LeagueStore, before: bool
+) -> None:
+    """An admin flipped `/league ranked` while a lobby was open: the lobby's copy said
+    "casual", the store recorded the series as ranked (ratings moved, no summary showed
+    them), and the other way round. A rematch kept the copy of the first lobby."""
+    await store.run(lambda uow: uow.set_rank_computer_series(GUILD, before))
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US")
+    for seat in (1, 2, 3):
+        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, "heuristic", f"C{seat}")
+    assert lobby.would_be_ranked(t) is before
+    await store.run(lambda uow: uow.set_rank_computer_series(GUILD, not before))
+    started = await svc.start(CHANNEL, t.table_id, HOST)
+    assert lobby.would_be_ranked(started) is (not before)
+    (stored,) = await store.recent_series(GUILD)
+    assert stored.ranked is (not before)
+    # a rematch reads the server's rule again
+    await store.run(lambda uow: uow.set_rank_computer_series(GUILD, before))
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None
+    table.status = TableStatus.FINISHED  # as at the end of the series
+    again = await svc.rematch(CHANNEL, table.table_id, HOST)
+    assert lobby.would_be_ranked(again) is before
+    rows = {s.series_key: s.ranked for s in await store.recent_series(GUILD)}
+    assert rows[again.series_key or ""] is before
+
+
+async def test_a_vote_turns_on_the_servers_timer(svc: TableService, store: LeagueStore) -> None:
+    """The lobby's timer button gave the server's 180 s, a carried vote the bot's 90 s."""
+    await _settings(store, turn_timer=180)
+    t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US", turn_timeout=0)
+    await svc.sit(CHANNEL, t.table_id, B, "b", 2)
+    for seat in (1, 3):
+        await svc.add_computer(CHANNEL, t.table_id, HOST, seat, "heuristic", f"C{seat}")
+    started = await svc.start(CHANNEL, t.table_id, HOST)
+    assert started.turn_timeout is None
+    started.seat(started.seat_of(HOST) or 0).away = True  # the host holds the game up
+    event = await svc.vote(CHANNEL, B, lobby.VOTE_TIMER)
+    assert event.passed and event.table.turn_timeout == 180

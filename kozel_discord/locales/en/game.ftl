@@ -142,5 +142,7 @@ button-refresh = Refresh
 button-rematch = Rematch
 
 stop-confirm = Stop the game at this table? The series will count as abandoned.
+stop-confirm_finished = Close this table? Its finished series stays in the league.
+stop-confirm_lobby = Close this lobby? No game has been played: nothing is recorded.
 stop-confirm_button = Stop the game
 stop-done = This table was stopped.

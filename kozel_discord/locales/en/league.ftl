@@ -60,8 +60,9 @@ profile-best_partner_value = { $user }: { $won } of { $played } series won toget
 profile-recent = Recent series
 profile-none = { $user } has not played in this server yet.
 
-ranked-on = Series with computer players now count in the league for the humans in them.
+ranked-on = Series with computer players count in the league for the humans in them.
 ranked-off = Series with computer players do not count in the league.
+ranked-from_next = This holds for every series that starts from now on; series in play keep their rules.
 
 stats-title = Kozel bot — figures
 stats-text = Live tables in this process: **{ $tables }**

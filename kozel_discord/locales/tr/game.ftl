@@ -108,5 +108,7 @@ button-refresh = Yenile
 button-rematch = Rövanş
 
 stop-confirm = Bu masadaki oyun durdurulsun mu? Seri yarıda bırakılmış sayılır.
+stop-confirm_finished = Masa kapatılsın mı? Biten seri ligde kalır.
+stop-confirm_lobby = Bu lobi kapatılsın mı? Henüz oyun oynanmadı: hiçbir şey kaydedilmez.
 stop-confirm_button = Oyunu durdur
 stop-done = Bu masa durduruldu.

@@ -52,8 +52,9 @@ profile-best_partner_value = { $user }: birlikte oynanan { $played } serinin { $
 profile-recent = Son seriler
 profile-none = { $user }: bu sunucuda henüz oynanmış seri yok.
 
-ranked-on = Bilgisayar oyunculu seriler artık içlerindeki insanlar için ligde sayılıyor.
+ranked-on = Bilgisayar oyunculu seriler, içlerindeki insanlar için ligde sayılır.
 ranked-off = Bilgisayar oyunculu seriler ligde sayılmıyor.
+ranked-from_next = Bu, bundan sonra başlayan her seri için geçerlidir; süren seriler kendi kurallarını korur.
 
 stats-title = Kozel botu — rakamlar
 stats-text = Bu süreçteki canlı masalar: **{ $tables }**

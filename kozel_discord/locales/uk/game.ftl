@@ -153,5 +153,7 @@ button-refresh = Оновити
 button-rematch = Ще партію
 
 stop-confirm = Зупинити гру за цим столом? Партію буде зараховано як покинуту.
+stop-confirm_finished = Закрити стіл? Завершена партія лишиться в лізі.
+stop-confirm_lobby = Закрити це лобі? Гри ще не було: нічого не запишеться.
 stop-confirm_button = Зупинити гру
 stop-done = Гру за цим столом зупинено.
