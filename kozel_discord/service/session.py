@@ -110,13 +110,17 @@ class TableSession:
         # The state as last saved (kept from the previous commit: no second serialisation).
         before = table.saved_state if table.saved_state is not None else table.to_state()
         version, messages, deadline = table.version, dict(table.messages), table.deadline
+        turn_before = _turn_key(table)
         started = time.perf_counter()
         try:
             change(table)
             fair.draw_salts(table, self.ctx.salt)  # a game the change dealt gets its salt
             table.version += 1
             table.last_activity = self.ctx.now()
-            self._set_deadline()
+            # A change that is not a move (pings, a player back, a message id) keeps the
+            # running timer: it restarted the turn's full time, again and again.
+            same_turn = turn_before is not None and _turn_key(table) == turn_before
+            self._set_deadline(keep=deadline if same_turn else None)
             work, state, one_statement = self._writes(starting=starting)
             await self.ctx.write(work, one_statement=one_statement)
             table.saved_state = state
@@ -216,7 +220,9 @@ class TableSession:
             except ServiceError:
                 log.warning("records_not_caught_up table=%s", self.table.table_id)
 
-    def _set_deadline(self) -> None:
+    def _set_deadline(self, keep: dt.datetime | None = None) -> None:
+        """The deadline of the human to move: ``keep`` (the running one, the same turn
+        still), else the turn's full time from now."""
         table = self.table
         table.deadline = None
         if table.status is not TableStatus.PLAYING or table.series is None:
@@ -226,7 +232,7 @@ class TableSession:
             return
         seat = table.seats[turn]
         if seat is not None and not seat.played_by_computer:
-            table.deadline = self.ctx.now() + dt.timedelta(seconds=table.turn_timeout)
+            table.deadline = keep or self.ctx.now() + dt.timedelta(seconds=table.turn_timeout)
 
     # ------------------------------------------------------------------ moves
     async def play_change(
@@ -252,6 +258,7 @@ class TableSession:
                 "n": len(action.cards),
                 "by_computer": by_computer,
                 "timed_out": timed_out,
+                "game": games_before + 1,  # the game it was played in
             }
             if series.over:
                 t.status = TableStatus.FINISHED
@@ -394,3 +401,14 @@ class TableSession:
                     s.away = True
 
         return await self.play_change(seat, action, change, by_computer=True, timed_out=timed_out)
+
+
+def _turn_key(table: Table) -> tuple[object, ...] | None:
+    """What a turn's timer belongs to: the table, the move, the seat to move, whether a
+    human plays it and the timer's length (None: no turn running)."""
+    series = table.series
+    if table.status is not TableStatus.PLAYING or series is None or series.turn is None:
+        return None
+    seat = table.seats[series.turn]
+    by_computer = seat is None or seat.played_by_computer
+    return (table.table_id, len(series.actions), series.turn, by_computer, table.turn_timeout)

@@ -95,10 +95,15 @@ async def board_message(
 
 
 async def show_hand(
-    interaction: discord.Interaction[Any], table: Table, *, note: str | None = None
+    interaction: discord.Interaction[Any],
+    table: Table,
+    *,
+    note: str | None = None,
+    note_for_move: tuple[int, str] | None = None,
 ) -> None:
     """Answer with the clicker's private board: a fresh ephemeral message, or the same
-    ephemeral message updated in place when the click came from one."""
+    ephemeral message updated in place when the click came from one. ``note_for_move``:
+    ``note`` holds only at that move number; at a later one this other note replaces it."""
     host = host_of(interaction)
     svc = host.tables
     seat = table.seat_of(interaction.user.id)
@@ -125,6 +130,8 @@ async def show_hand(
         current = svc.get(table.channel_id)
         if current is not None and current.table_id == table.table_id:
             table = current
+        if note_for_move is not None and svc.move_number(table) != note_for_move[0]:
+            note = note_for_move[1]
         await _answer(interaction, table, seat, in_place, budget(), note)
 
 
@@ -243,7 +250,14 @@ class HintButton(
         svc = host_of(interaction).tables
         user = interaction.user.id
         table, hint = await svc.hint(interaction.channel_id or 0, self.table_id, user)
-        await show_hand(interaction, table, note=hint_line(hint, locale_of(interaction)))
+        locale = locale_of(interaction)
+        await show_hand(
+            interaction,
+            table,
+            note=hint_line(hint, locale),
+            # the game moved on while the computer thought: the hint is for a past position
+            note_for_move=(hint.move_no, t("hints.stale", locale)),
+        )
 
 
 class Move(Guarded):

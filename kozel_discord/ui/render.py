@@ -177,12 +177,15 @@ def turn_line(table: Table, obs: Observation, locale: str) -> str:
     return line
 
 
-def last_move_line(table: Table, locale: str) -> str:
+def last_move_line(table: Table, locale: str, game: int | None = None) -> str:
     """The last move, when the clock made it ("… (time ran out: the computer played)"):
     every other move is already in the table's trick lines, and a repeated line under
-    the table went stale once its trick was over."""
+    the table went stale once its trick was over. Only a move of ``game`` (the game the
+    message shows): the next game's message repeated the last move of the one before."""
     ev = table.last_event
     if not ev or not ev.get("timed_out"):
+        return ""
+    if game is not None and ev.get("game", game) != game:
         return ""
     seat = table.seats[ev["seat"]] if 0 <= ev.get("seat", -1) < 4 else None
     text = t(f"move.{ev['kind']}", locale, who=who(seat, locale), n=ev.get("n", 0))

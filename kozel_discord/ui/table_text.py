@@ -128,7 +128,7 @@ def summary(table: Table, obs: Observation, locale: str, *, final: bool = False)
         lines.append(t("table.eggs", locale, n=obs.eggs))
     if table.hints:
         lines.append(t("hints.table_on", locale))
-    last = render.last_move_line(table, locale)
+    last = render.last_move_line(table, locale, obs.game_number)
     if last and not obs.series_over:  # only a move the clock made: the trick lists the rest
         lines.append(last)
     sealed = fair.commitment(table, obs.game_number)

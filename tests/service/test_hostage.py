@@ -183,3 +183,28 @@ async def test_the_service_closes_idle_tables_only(service: TableService) -> Non
     closed = await service.close_idle(dt.timedelta(hours=24))
     assert [t.channel_id for t in closed] == [2]
     assert service.get(2) is None and service.get(3) is not None
+
+
+async def test_only_a_move_restarts_the_turns_timer(service: TableService) -> None:
+    """Every save gave the player to move the full time again: toggling `/kozel pings`
+    held the turn for ever, and a player coming back restarted another's timer."""
+    clock = service.clock  # type: ignore[attr-defined]
+    t = await service.open_lobby(1, 2, HOST, "host", "en-US", turn_timeout=90)
+    for seat, user in ((1, OTHER), (2, THIRD), (3, FOURTH)):
+        await service.sit(2, t.table_id, user, str(user), seat)
+    table = await service.start(2, t.table_id, HOST)
+    assert table.series is not None and table.series.turn == 0  # the host's turn
+    assert table.deadline == T0 + dt.timedelta(seconds=90)
+    clock[0] = T0 + dt.timedelta(seconds=80)
+    await service.set_pings(2, HOST, False)
+    await service.set_pings(2, HOST, True)
+    await service.mark_back(2, OTHER)
+    await service.set_messages(2, table.table_id, {"table": 5})
+    table = service.get(2)  # type: ignore[assignment]
+    assert table is not None and table.deadline == T0 + dt.timedelta(seconds=90)
+    # a move gives the next player the full time from now
+    assert table.series is not None
+    action = table.series.legal_actions(0)[0]
+    await service.play(2, table.table_id, HOST, 0, service.move_number(table), action.encode())
+    after = service.get(2)
+    assert after is not None and after.deadline == clock[0] + dt.timedelta(seconds=90)

@@ -145,6 +145,10 @@ def test_the_table_repeats_only_a_move_the_clock_made() -> None:
     line = render.last_move_line(table, "en-US")
     assert line == "<@11> discarded 1\u00a0card. (time ran out: the computer played)"
     assert line in _public_text(table, series, "en-US")
+    # the last move of game 1, made by the clock, is not news on game 2's message
+    table.last_event = {**table.last_event, "game": 1}
+    assert render.last_move_line(table, "en-US", 1) == line
+    assert render.last_move_line(table, "en-US", 2) == ""
 
 
 def test_a_discard_is_one_unbreakable_run_of_backs() -> None:

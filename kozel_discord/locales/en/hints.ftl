@@ -14,7 +14,8 @@ hints-move_beat_one = beat with { $cards }
 hints-move_discard = discard { $cards }
 hints-move_molodka = declare the molodka { $cards }
 
-hints-reason_molodka = four of a suit: the trick is yours
+hints-stale = The game moved on while the computer was thinking — here is your hand now.
+hints-reason_molodka = four of a suit: a molodka, everyone answers with four cards
 hints-reason_takes = takes the trick { $points ->
         [0] (no points in it, but the lead is yours)
         [one] with { $points } point in sight

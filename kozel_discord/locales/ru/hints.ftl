@@ -14,7 +14,8 @@ hints-move_beat_one = побить картой { $cards }
 hints-move_discard = сбросить { $cards }
 hints-move_molodka = объявить молодку { $cards }
 
-hints-reason_molodka = четыре карты одной масти: взятка ваша
+hints-stale = Пока компьютер думал, игра ушла вперёд — вот ваши карты сейчас.
+hints-reason_molodka = четыре карты одной масти: молодка, все отвечают четырьмя картами
 hints-reason_takes = забирает взятку { $points ->
         [0] (очков в ней нет, зато ход ваш)
         [one] — видно { $points } очко

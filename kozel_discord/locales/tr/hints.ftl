@@ -13,7 +13,8 @@ hints-move_beat = { $cards } ile yenin
 hints-move_beat_one = { $cards } ile yenin
 hints-move_discard = kapalı atın ({ $cards })
 hints-move_molodka = { $cards } ile molodka açın
-hints-reason_molodka = aynı renkten dört kart: el sizin
+hints-stale = Bilgisayar düşünürken oyun ilerledi — kartlarınızın şimdiki hâli burada.
+hints-reason_molodka = aynı renkten dört kart: molodka, herkes dört kartla karşılık verir
 hints-reason_takes = { $points ->
         [0] eli alır (içinde puan yok ama sonraki açış sizin)
        *[other] eli alır, içinde görünen { $points } puan var

@@ -14,7 +14,8 @@ hints-move_beat_one = побити картою { $cards }
 hints-move_discard = скинути { $cards }
 hints-move_molodka = оголосити молодку { $cards }
 
-hints-reason_molodka = чотири карти однієї масті: взятка ваша
+hints-stale = Поки комп'ютер думав, гра пішла далі — ось ваші карти зараз.
+hints-reason_molodka = чотири карти однієї масті: молодка, усі відповідають чотирма картами
 hints-reason_takes = забирає взятку { $points ->
         [0] (очок у ній немає, зате хід ваш)
         [one] — видно { $points } очко
