@@ -12,6 +12,7 @@ import hashlib
 import json
 import logging
 import signal
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -295,12 +296,17 @@ class KozelBot(commands.AutoShardedBot):
         await super().close()
 
 
+def _say(line: str) -> None:
+    """A one-line reason for stopping, as every exit of ``kozel-discord run`` gives it."""
+    print(f"kozel-discord: {line}", file=sys.stderr, flush=True)
+
+
 def run(settings: Settings) -> int:
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     if not token:
-        print(
+        _say(
             "DISCORD_TOKEN is not set: create a bot in the Discord developer portal, copy its "
-            "token and `export DISCORD_TOKEN=...` (docs/self-hosting.md, step 1)."
+            "token into .env as DISCORD_TOKEN=... (or export it) (docs/self-hosting.md, step 1)."
         )
         return 2
     point_at_standin(settings)
@@ -308,7 +314,7 @@ def run(settings: Settings) -> int:
     try:
         bot.run(token, log_handler=None)
     except discord.LoginFailure:
-        print(
+        _say(
             "Discord refused the token: check DISCORD_TOKEN "
             "(docs/self-hosting.md, 'The bot stays offline: bad token')."
         )

@@ -62,6 +62,8 @@ Environment variables:
     The file the running bot touches every 30 seconds while it is connected to Discord;
     ``kozel-discord health`` checks it (default ``.kozel-heartbeat`` in the working
     directory).
+``KOZEL_IDLE_CLOSE_HOURS``
+    Hours without anything happening after which a table is closed (default 24; 0: never).
 """
 
 from __future__ import annotations

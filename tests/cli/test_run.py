@@ -62,9 +62,9 @@ def assert_no_piece_of(secret: str, text: str, length: int = 5) -> None:
 def test_run_without_a_token_says_what_to_set(tmp_path: Path) -> None:
     proc = run_cli(tmp_path, "run", KOZEL_DATABASE_URL="sqlite+aiosqlite:///:memory:")
     assert proc.returncode == EXIT_SETTINGS
-    lines = proc.stdout.strip().splitlines()
-    assert len(lines) == 1 and "DISCORD_TOKEN is not set" in lines[0]
-    assert "docs/self-hosting.md" in lines[0]
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kozel-discord: DISCORD_TOKEN is not set")
+    assert "docs/self-hosting.md" in lines[0] and ".env" in lines[0]
 
 
 def test_run_with_an_unreachable_database_gives_up_with_code_4(tmp_path: Path) -> None:
