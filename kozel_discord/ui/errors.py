@@ -19,7 +19,7 @@ from discord import app_commands
 
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError
-from .guards import BadOption, check_command, check_guild, is_unmatched
+from .guards import BadOption, check_command, check_guild, is_unmatched, leaf_options
 from .interaction import reply
 from .ports import UiHost
 
@@ -71,13 +71,8 @@ async def handle_error(
 def _option_of(interaction: discord.Interaction[Any], value: Any) -> str:
     """The name of the command's option that was given ``value`` ("?" if none was)."""
     data: dict[str, Any] = dict(interaction.data or {})
-    options: list[Any] = list(data.get("options") or [])
-    while options:
-        option = options.pop()
-        if option.get("value") == value and "options" not in option:
-            return str(option.get("name", "?"))
-        options += option.get("options") or []
-    return "?"
+    given = (o for o in leaf_options(data.get("options") or []) if o.get("value") == value)
+    return str(next(given, {}).get("name", "?"))
 
 
 def control_kind(custom_id: str) -> str:

@@ -55,10 +55,11 @@ class BadOption(app_commands.CheckFailure):
         return "error.not_a_member" if self.kind in (6, 9) else "error.bad_option"
 
 
-def _leaf_options(options: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def leaf_options(options: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """A command's options with values, from inside its subcommand (group)."""
     for option in options:
         if option.get("type") in (1, 2):  # a subcommand (group): its options
-            yield from _leaf_options(option.get("options") or [])
+            yield from leaf_options(option.get("options") or [])
         else:
             yield option
 
@@ -76,7 +77,7 @@ def check_options(data: dict[str, Any], choices: dict[str, set[Any]] | None = No
     """Raise :class:`BadOption` for the first option of a command whose value does not
     fit its type, or is not one of the ``choices`` its name has (:func:`declared_choices`)."""
     resolved: dict[str, Any] = data.get("resolved") or {}
-    for option in _leaf_options(data.get("options") or []):
+    for option in leaf_options(data.get("options") or []):
         kind, value = option.get("type"), option.get("value")
         if option.get("focused"):
             continue
@@ -165,4 +166,5 @@ __all__ = [
     "check_options",
     "declared_choices",
     "is_unmatched",
+    "leaf_options",
 ]

@@ -39,15 +39,24 @@ def migrated_sqlite(tmp_path: Path) -> Path:
     return db
 
 
+def good_setup(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **env: str) -> Path:
+    """A migrated SQLite database (its file) and a well-formed token in the environment,
+    and ``env``."""
+    db = migrated_sqlite(tmp_path)
+    monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
+    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+    return db
+
+
 def test_doctor_all_good(
     monkeypatch: pytest.MonkeyPatch,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    db = migrated_sqlite(tmp_path)
-    monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
-    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    db = good_setup(monkeypatch, tmp_path)
     code, lines = run_doctor(capsys, caplog)
     assert code == 0, lines
     assert [line[:2] for line in lines[:-1]] == ["✓ "] * 5
@@ -143,9 +152,7 @@ def test_doctor_database_behind_the_code(
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    db = migrated_sqlite(tmp_path)
-    monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
-    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    good_setup(monkeypatch, tmp_path)
     # As if the code had a newer migration than the database.
     monkeypatch.setattr(database, "_script_heads", lambda: ("9999_next",))
     monkeypatch.setattr(database, "_known_revision", lambda revision: True)
@@ -239,11 +246,7 @@ def test_doctor_inconsistent_shards(
     env: dict[str, str],
     says: str,
 ) -> None:
-    db = migrated_sqlite(tmp_path)
-    monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
-    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
+    good_setup(monkeypatch, tmp_path, **env)
     code, lines = run_doctor(capsys, caplog)
     assert code == 1
     shards = line_of(lines, "shards")
@@ -268,11 +271,7 @@ def test_doctor_consistent_shards(
     env: dict[str, str],
     says: str,
 ) -> None:
-    db = migrated_sqlite(tmp_path)
-    monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
-    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
+    good_setup(monkeypatch, tmp_path, **env)
     code, lines = run_doctor(capsys, caplog)
     assert code == 0, lines
     assert says in line_of(lines, "shards")
@@ -284,9 +283,7 @@ def test_doctor_flags_development_settings(
     capsys: pytest.CaptureFixture[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    db = migrated_sqlite(tmp_path)
-    monkeypatch.setenv("KOZEL_DATABASE_URL", sqlite_url(db))
-    monkeypatch.setenv("DISCORD_TOKEN", TOKEN)
+    good_setup(monkeypatch, tmp_path)
     monkeypatch.setenv("KOZEL_DISCORD_API_BASE", "http://127.0.0.1:9/api/v10")
     code, lines = run_doctor(capsys, caplog)
     assert code == 1
