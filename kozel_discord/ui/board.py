@@ -22,7 +22,7 @@ import discord
 from ..engine import Observation, team_of
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table
-from . import drawing, pictures, render
+from . import alt_text, drawing, pictures, render
 from .board_text import board_labels, first_line, summary
 from .emojis import CARD_EMOJIS
 from .errors import Guarded
@@ -46,7 +46,11 @@ def board_view(
     header = t("hand.title", locale, seat=render.seat_long(obs.seat, locale))
     parts: list[discord.ui.Item[Any]] = [
         discord.ui.TextDisplay(f"{note}\n{top}" if note else top),
-        discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{IMAGE}")),
+        discord.ui.MediaGallery(
+            discord.MediaGalleryItem(
+                f"attachment://{IMAGE}", description=alt_text.hand(table.seats, obs, locale)
+            )
+        ),
     ]
     options = move_options(obs, locale) if obs.legal_actions else []
     buttons: list[discord.ui.Item[Any]] = []

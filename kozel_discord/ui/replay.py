@@ -28,7 +28,7 @@ from ..engine.replay import ReplayStep
 from ..i18n import lang_of, locale_of, t
 from ..service import ErrorKey, Seat, ServiceError
 from ..service.league import GameListing, GameReplayView
-from . import drawing, render
+from . import alt_text, drawing, render
 from .errors import Guarded
 from .interaction import selected_value
 from .pictures import Labels, last_trick
@@ -113,7 +113,9 @@ def replay_layout(view: GameReplayView, n: int, owner: int, locale: str) -> disc
         accent_colour=TEAM_COLOURS[team_of(step.taker)]
     )
     box.add_item(discord.ui.TextDisplay(step_text(view, step, locale)))
-    box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{REPLAY_PNG}")))
+    alt = alt_text.table(view.seats, shown_observation(view, n), locale)
+    picture = discord.MediaGalleryItem(f"attachment://{REPLAY_PNG}", description=alt)
+    box.add_item(discord.ui.MediaGallery(picture))
     box.add_item(discord.ui.TextDisplay(totals_text(view, step, locale)))
     total = len(view.steps)
     row: discord.ui.ActionRow[discord.ui.LayoutView] = discord.ui.ActionRow()

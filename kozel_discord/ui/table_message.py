@@ -32,7 +32,7 @@ import discord
 from ..engine import Observation, observe_game_end, team_of
 from ..i18n import t
 from ..service import Table, TableService
-from . import drawing, render
+from . import alt_text, drawing, render
 from .components import HandButton
 from .pictures import Labels, draw_table
 from .results import game_line
@@ -260,7 +260,9 @@ def layout(
     # (the trick's lines above it filled that screen with text); the words follow it.
     head, trick = head_and_trick(table, obs, locale, final=final)
     box.add_item(discord.ui.TextDisplay(head))
-    box.add_item(discord.ui.MediaGallery(discord.MediaGalleryItem(f"attachment://{TABLE_PNG}")))
+    alt = alt_text.table(table.seats, obs, locale)
+    picture = discord.MediaGalleryItem(f"attachment://{TABLE_PNG}", description=alt)
+    box.add_item(discord.ui.MediaGallery(picture))
     if trick:
         box.add_item(discord.ui.TextDisplay(trick))
     # The controls before the small print: on a phone "My hand" was below the fold, under

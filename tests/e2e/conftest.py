@@ -3,8 +3,9 @@ and the real bot process started against both."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,12 +24,31 @@ def footers_with_markup(standin: DiscordStandIn) -> list[str]:
     ]
 
 
+def pictures_without_alt_text(standin: DiscordStandIn) -> list[str]:
+    """The pictures the bot showed with no alternative text (a screen reader says only
+    "table.png" of them)."""
+
+    def walk(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+        for c in items:
+            if c.get("type") == 12:  # a media gallery
+                yield from c.get("items") or []
+            yield from walk(list(c.get("components") or []))
+
+    return [
+        str(item.get("media"))
+        for version in standin.message_versions(include_deleted=True)
+        for item in walk(list(version.payload.get("components") or []))
+        if not str(item.get("description") or "").strip()
+    ]
+
+
 @pytest.fixture
 async def standin() -> AsyncIterator[DiscordStandIn]:
     async with DiscordStandIn(response_timeout=10.0) as s:
         yield s
         # every end-to-end test checks what it made the bot send
         assert not footers_with_markup(s), footers_with_markup(s)
+        assert not pictures_without_alt_text(s), pictures_without_alt_text(s)
 
 
 @pytest.fixture

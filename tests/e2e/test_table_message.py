@@ -11,6 +11,7 @@ import pytest
 from kozel_discord.engine import Series, observe, observe_game_end
 from kozel_discord.service import Table
 from kozel_discord.store import LeagueStore, create_engine, create_sessionmaker
+from kozel_discord.ui import alt_text
 from kozel_discord.ui.table_message import TABLE_PNG, draw
 from kozel_discord.ui.tricks import trick_line
 from standin.discord_standin import DiscordStandIn
@@ -97,12 +98,15 @@ async def test_table_messages_show_the_public_picture_every_trick_and_freeze_per
         assert png in drawn, f"version {v.index} shows no public position of game 1"
         shown = observe(drawn[png], None)
         texts = "\n".join(text_displays(first, v.index))
+        # what a screen reader says of the picture: the same public position
+        assert _alt_texts(v.payload) == [alt_text.table(table.seats, shown, locale)]
         if shown.taken:
             assert trick_line(table, shown.taken[-1], locale, last=True) in texts
         assert any(c.get("custom_id") for c in _components(v.payload)), "live: has controls"
     last = versions[-1]
     assert last.attachments[0].data == final_png
     assert not [c for c in _components(last.payload) if c.get("custom_id")], "frozen"
+    assert _alt_texts(last.payload) == [alt_text.table(table.seats, end, locale)]
     frozen_text = "\n".join(text_displays(first))
     assert "Game 1 is over." in frozen_text
     assert trick_line(table, end.taken[-1], locale, last=True) in frozen_text
@@ -137,3 +141,13 @@ def _components(payload: dict[str, object]) -> list[dict[str, object]]:
 
     walk(list(payload.get("components") or []))  # type: ignore[call-overload]
     return found
+
+
+def _alt_texts(payload: dict[str, object]) -> list[object]:
+    """The descriptions (alternative texts) of a message's media gallery items."""
+    return [
+        item.get("description")
+        for c in _components(payload)
+        if c.get("type") == 12  # a media gallery
+        for item in c.get("items") or []  # type: ignore[attr-defined]
+    ]

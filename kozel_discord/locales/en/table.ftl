@@ -31,3 +31,16 @@ picture-goats = Goats
 # Per team (a dot and its number each), in the list of tricks and a replay's step.
 table-points_so_far = Card points so far, face-up cards only: { $a } · { $b }
 table-discards_hidden = Discards stay face down: their card points count only in the final score.
+
+# The alternative text of the pictures (what a screen reader says instead of "table.png").
+alt-table = Picture of the table. Trump { $trump }. { $trick }
+alt-hand = Picture of your hand: { $cards }. Trump { $trump }. { $trick }
+alt-no_hand = no cards
+alt-on_table = On the table: { $plays }.
+alt-last_trick = Last trick, taken by { $who }: { $plays }.
+alt-no_cards = No cards on the table.
+alt-play = { $who }: { $cards }
+alt-discard = { $who }: { $n ->
+        [one] { $n } card
+       *[other] { $n } cards
+    } face down

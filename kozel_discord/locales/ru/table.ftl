@@ -32,3 +32,17 @@ picture-goats = Козлы
 # Per team (a dot and its number each), in the list of tricks and a replay's step.
 table-points_so_far = Очки пока (только открытые карты): { $a } · { $b }
 table-discards_hidden = Сброшенные карты остаются рубашкой вверх: их очки видны только в итоговом счёте.
+
+# The alternative text of the pictures (what a screen reader says instead of "table.png").
+alt-table = Изображение стола. Козырь { $trump }. { $trick }
+alt-hand = Изображение ваших карт: { $cards }. Козырь { $trump }. { $trick }
+alt-no_hand = карт нет
+alt-on_table = На столе: { $plays }.
+alt-last_trick = Прошлая взятка, её берёт { $who }: { $plays }.
+alt-no_cards = На столе нет карт.
+alt-play = { $who }: { $cards }
+alt-discard = { $who }: { $n ->
+        [one] { $n } карта
+        [few] { $n } карты
+       *[many] { $n } карт
+    } рубашкой вверх

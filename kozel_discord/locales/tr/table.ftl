@@ -28,3 +28,13 @@ picture-goats = Keçiler
 # Per team (a dot and its number each), in the list of tricks and a replay's step.
 table-points_so_far = Şu ana kadar puanlar, yalnızca açık kartlar: { $a } · { $b }
 table-discards_hidden = Kapalı atılan kartlar gizli kalır: puanları yalnızca oyun sonunda sayılır.
+
+# The alternative text of the pictures (what a screen reader says instead of "table.png").
+alt-table = Masanın resmi. Koz { $trump }. { $trick }
+alt-hand = Kartlarınızın resmi: { $cards }. Koz { $trump }. { $trick }
+alt-no_hand = kart yok
+alt-on_table = Masada: { $plays }.
+alt-last_trick = Son el ({ $who } aldı): { $plays }.
+alt-no_cards = Masada kart yok.
+alt-play = { $who }: { $cards }
+alt-discard = { $who }: { $n } kart kapalı

@@ -32,3 +32,17 @@ picture-goats = Козли
 # Per team (a dot and its number each), in the list of tricks and a replay's step.
 table-points_so_far = Очки поки що (лише відкриті карти): { $a } · { $b }
 table-discards_hidden = Скинуті карти лишаються сорочкою догори: їхні очки видно лише в підсумковому рахунку.
+
+# The alternative text of the pictures (what a screen reader says instead of "table.png").
+alt-table = Зображення столу. Козир { $trump }. { $trick }
+alt-hand = Зображення ваших карт: { $cards }. Козир { $trump }. { $trick }
+alt-no_hand = карт немає
+alt-on_table = На столі: { $plays }.
+alt-last_trick = Остання взятка, її бере { $who }: { $plays }.
+alt-no_cards = На столі немає карт.
+alt-play = { $who }: { $cards }
+alt-discard = { $who }: { $n ->
+        [one] { $n } карта
+        [few] { $n } карти
+       *[many] { $n } карт
+    } сорочкою догори
