@@ -148,7 +148,7 @@ def test_one_locale_helper_for_interactions() -> None:
 def test_command_names_and_descriptions_fit_discord(lang: str) -> None:
     for mid in message_ids(lang):
         value = t(mid.replace("-", "."), lang)
-        if mid.startswith("cmd-") and mid.endswith("-name"):
+        if mid.startswith("cmd-") and mid.endswith(("-name", "_name")):  # commands, options
             assert re.fullmatch(r"[-_\w]{1,32}", value) and value == value.lower(), mid
         elif mid.startswith(("cmd-", "choice-")):
             assert 1 <= len(value) <= 100, mid

@@ -54,6 +54,7 @@ class KozelCog(
         self.bot = bot
 
     @app_commands.command(name=ls("cmd.start.name"), description=ls("cmd.start.desc"))
+    @app_commands.rename(timer=ls("cmd.start.timer_name"), length=ls("cmd.start.length_name"))
     @app_commands.describe(timer=ls("cmd.start.timer"), length=ls("cmd.start.length"))
     @app_commands.choices(timer=TIMER_CHOICES, length=LENGTH_CHOICES)
     @app_commands.guild_only()
@@ -102,6 +103,7 @@ class KozelCog(
         await components.open_hand(interaction)
 
     @app_commands.command(name=ls("cmd.pings.name"), description=ls("cmd.pings.desc"))
+    @app_commands.rename(state=ls("cmd.pings.state_name"))
     @app_commands.describe(state=ls("cmd.pings.state"))
     @app_commands.choices(state=ON_OFF)
     @app_commands.guild_only()
@@ -117,6 +119,7 @@ class KozelCog(
         )
 
     @app_commands.command(name=ls("cmd.vote.name"), description=ls("cmd.vote.desc"))
+    @app_commands.rename(what=ls("cmd.vote.what_name"))
     @app_commands.describe(what=ls("cmd.vote.what"))
     @app_commands.choices(what=VOTE_CHOICES)
     @app_commands.guild_only()
@@ -137,6 +140,13 @@ class KozelCog(
         await interaction.response.send_message(text, ephemeral=True)
 
     @app_commands.command(name=ls("cmd.settings.name"), description=ls("cmd.settings.desc"))
+    @app_commands.rename(
+        threads=ls("cmd.settings.threads_name"),
+        length=ls("cmd.settings.length_name"),
+        timer=ls("cmd.settings.timer_name"),
+        hints=ls("cmd.settings.hints_name"),
+        language=ls("cmd.settings.language_name"),
+    )
     @app_commands.describe(
         threads=ls("cmd.settings.threads"),
         length=ls("cmd.settings.length"),

@@ -33,6 +33,7 @@ class LeagueCog(
         self.bot = bot
 
     @app_commands.command(name=ls("cmd.table.name"), description=ls("cmd.table.desc"))
+    @app_commands.rename(sort=ls("cmd.table.sort_name"), length=ls("cmd.table.length_name"))
     @app_commands.describe(sort=ls("cmd.table.sort"), length=ls("cmd.table.length"))
     @app_commands.choices(sort=SORT_CHOICES)
     @app_commands.choices(length=LENGTH_CHOICES)
@@ -51,6 +52,7 @@ class LeagueCog(
         await interaction.response.send_message(**standings_message(page, interaction))
 
     @app_commands.command(name=ls("cmd.player.name"), description=ls("cmd.player.desc"))
+    @app_commands.rename(member=ls("cmd.player.member_name"), length=ls("cmd.table.length_name"))
     @app_commands.describe(member=ls("cmd.player.member"), length=ls("cmd.table.length"))
     @app_commands.choices(length=LENGTH_CHOICES)
     @app_commands.guild_only()
@@ -107,6 +109,7 @@ class LeagueCog(
         await open_replay(interaction, game_id, public=public)
 
     @app_commands.command(name=ls("cmd.ranked.name"), description=ls("cmd.ranked.desc"))
+    @app_commands.rename(enabled=ls("cmd.ranked.enabled_name"))
     @app_commands.describe(enabled=ls("cmd.ranked.enabled"))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)

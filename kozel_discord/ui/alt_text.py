@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from ..engine import Card, Observation, PlayView, Suit
 from ..i18n import t
 from ..service import Seat
+from . import render
 
 # Discord refuses a media item's description over 1,024 characters (OpenAPI:
 # MediaGalleryItemRequest.description maxLength).
@@ -33,7 +34,7 @@ def cards(cs: Sequence[Card]) -> str:
 
 def _name(seats: Sequence[Seat | None], i: int, locale: str) -> str:
     seat = seats[i]
-    return seat.name if seat is not None else t("seat.empty", locale)
+    return render.plain_name(seat, locale) if seat is not None else t("seat.empty", locale)
 
 
 def play(seats: Sequence[Seat | None], p: PlayView, locale: str) -> str:

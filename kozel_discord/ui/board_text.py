@@ -21,7 +21,7 @@ def board_labels(table: Table, locale: str, viewer: int | None = None) -> pictur
         if i == viewer:
             return t("board.pic_you", locale)
         seat = table.seats[i]
-        return seat.name if seat is not None else t("seat.empty", locale)
+        return render.plain_name(seat, locale) if seat is not None else t("seat.empty", locale)
 
     return pictures.Labels(
         seat_names=(name(0), name(1), name(2), name(3)),

@@ -55,9 +55,10 @@ async def handle_error(
     elif isinstance(error, app_commands.NoPrivateMessage):
         text = t("error.guild_only", locale)
     elif isinstance(error, BadOption):
-        text = t(error.key, locale, option=error.name)
+        text = t(error.key, locale, option=option_label(interaction, error.name, locale))
     elif isinstance(error, app_commands.TransformerError):  # a value the checks let through
-        text = t("error.bad_option", locale, option=_option_of(interaction, error.value))
+        name = _option_of(interaction, error.value)
+        text = t("error.bad_option", locale, option=option_label(interaction, name, locale))
     elif isinstance(error, app_commands.CheckFailure):
         text = t("error.not_allowed", locale)
     else:
@@ -66,6 +67,17 @@ async def handle_error(
             interaction.client.stats.errors += 1
         text = t("error.internal", locale)
     await reply(interaction, text)
+
+
+def option_label(interaction: discord.Interaction[Any], name: str, locale: str) -> str:
+    """An option as the reader's command menu names it: the payload gives its default
+    (English) name, "length", where a Russian menu shows "длина"."""
+    for p in getattr(interaction.command, "parameters", None) or ():
+        if p.display_name == name and p.locale_name is not None:
+            key = p.locale_name.extras.get("key")
+            if isinstance(key, str):
+                return t(key, locale)
+    return name
 
 
 def _option_of(interaction: discord.Interaction[Any], value: Any) -> str:

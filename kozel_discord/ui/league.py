@@ -10,6 +10,7 @@ import discord
 from ..i18n import NBSP, locale_of, t
 from ..service import ErrorKey, ServiceError
 from ..service.league import PlayerProfile, SeriesSummary, StandingsPage
+from . import render
 from .errors import Guarded
 from .ports import host_of
 from .ratings import rating_text
@@ -216,7 +217,7 @@ def profile_embed(p: PlayerProfile, locale: str) -> discord.Embed:
     if p.recent_series:
         e.add_field(
             name=t("profile.recent", locale),
-            value="\n".join(series_line(s, locale) for s in p.recent_series)[:1024],
+            value=render.whole_lines([series_line(s, locale) for s in p.recent_series], 1024),
             inline=False,
         )
     return e

@@ -67,7 +67,7 @@ class SitButton(
         if isinstance(table, Table) and table.seats[seat] is not None:
             occupant = table.seat(seat)
             if occupant.is_computer:
-                label = t("lobby.remove_computer", locale, name=occupant.name)
+                label = t("lobby.remove_computer", locale, name=render.plain_name(occupant, locale))
                 style = discord.ButtonStyle.secondary
             else:
                 # short, so that two seats' buttons share a phone's line

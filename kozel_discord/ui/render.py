@@ -8,12 +8,13 @@ No rule logic lives here: the moves offered are the observation's legal actions.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 import discord
 
 from ..engine import ActionKind, Card, Observation, PlayView, Suit, team_of, team_seats
-from ..i18n import NBSP, t
+from ..i18n import LANGUAGES, NBSP, t
 from ..service import Seat, Table, TableStatus
 from ..service import lobby as lobby_rules
 from . import emojis
@@ -62,6 +63,18 @@ def team_heading(team: int, locale: str) -> str:
     return f"{TEAM_DOTS[team]} {team_name(team, locale)}"
 
 
+def whole_lines(lines: Sequence[str], size: int) -> str:
+    """As many of ``lines`` as fit in ``size`` characters, whole (a field cut by characters
+    ended in a raw "<@12345" or a wrong score "12 : 1"); the first one cut if it alone is
+    too long."""
+    text = lines[0][:size] if lines else ""
+    for line in lines[1:]:
+        if len(text) + 1 + len(line) > size:
+            break
+        text += "\n" + line
+    return text
+
+
 def small_print(lines: Iterable[str]) -> str:
     """Lines in Discord's small grey print (``-#``): the words that repeat a picture."""
     return "\n".join(f"-# {line}" for line in lines)
@@ -83,12 +96,35 @@ def seat_number(i: int, locale: str) -> str:
     return t("seat.number", locale, n=i + 1)
 
 
+@functools.cache
+def _computer_numbers() -> dict[str, int]:
+    """A computer's stored name, in any language, to its number ("Компьютер 3": 3)."""
+    return {
+        t("computer.name", lang, n=n).replace(NBSP, " "): n
+        for lang in LANGUAGES
+        for n in range(1, 5)
+    }
+
+
+def computer_name(stored: str, locale: str) -> str:
+    """A computer player's name in the reader's language: a computer is named once, in the
+    table's language, when it sits down; a reader with another client language saw
+    "Computer 3" among Russian words. A name of no known form stays as stored."""
+    n = _computer_numbers().get(stored.replace(NBSP, " "))
+    return stored if n is None else t("computer.name", locale, n=n)
+
+
+def plain_name(seat: Seat, locale: str) -> str:
+    """A seat's name without a mention or a level (a computer's in ``locale``)."""
+    return computer_name(seat.name, locale) if seat.user_id is None else seat.name
+
+
 def who(seat: Seat | None, locale: str, *, mention: bool = True, level: bool = True) -> str:
     """A seat's player: a mention (or the name), or a computer with its level (``level``)."""
     if seat is None:
         return t("seat.empty", locale)
     if seat.user_id is None:  # "🤖 Computer 4" in one piece (a phone broke "Компьютер / 4")
-        name = seat.name.replace(" ", NBSP)
+        name = plain_name(seat, locale).replace(" ", NBSP)
         if not level:
             return t("seat.computer_plain", locale, name=name)
         return t("seat.computer", locale, name=name, level=t(f"level.{seat.level}", locale))

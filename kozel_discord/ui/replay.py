@@ -138,7 +138,7 @@ def replay_layout(view: GameReplayView, n: int, owner: int, locale: str) -> disc
 def replay_labels(seats: tuple[Seat | None, ...], locale: str) -> Labels:
     """A replay step's picture words: its trick is the one stepped to ("Trick 3 of 8"
     above it), not a "Last trick" as on a live table."""
-    names = tuple(s.name if s is not None else "—" for s in seats)
+    names = tuple(render.plain_name(s, locale) if s is not None else "—" for s in seats)
     labels = seat_labels((names[0], names[1], names[2], names[3]), locale)
     return dataclasses.replace(labels, last_trick="")
 
@@ -291,7 +291,12 @@ def _team_names(g: GameListing, team: int, locale: str) -> str:
     seats = [s for s in g.seats if s.team == team]
     if len(seats) == 2 and all(s.user_id is None for s in seats):
         return t("replay.option_computers", locale)  # short: an option shows ~45 characters
-    names = [s.display_name if s.user_id is not None else f"🤖 {s.display_name}" for s in seats]
+    names = [
+        s.display_name
+        if s.user_id is not None
+        else f"🤖 {render.computer_name(s.display_name, locale)}"
+        for s in seats
+    ]
     if len(names) != 2:
         return ", ".join(names)
     return t("team.pair", locale, first=names[0], second=names[1])

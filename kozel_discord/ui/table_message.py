@@ -47,7 +47,7 @@ TEAM_COLOURS = (discord.Colour(0x56B4E9), discord.Colour(0xE69F00))  # pictures.
 
 def picture_labels(table: Table, locale: str) -> Labels:
     """The words of the table picture in ``locale`` (seat names without mentions)."""
-    names = tuple(s.name if s is not None else "—" for s in table.seats)
+    names = tuple(render.plain_name(s, locale) if s is not None else "—" for s in table.seats)
     return seat_labels((names[0], names[1], names[2], names[3]), locale)
 
 

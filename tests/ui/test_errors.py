@@ -265,3 +265,20 @@ async def test_an_unknown_controls_log_line_names_its_kind_never_its_cards(
     assert i.response.sent == [t_en("error.bad_control")]
     assert "unknown_control kind='kozel:move'" in caplog.text
     assert "7h" not in caplog.text and "discard" not in caplog.text
+
+
+async def test_a_bad_option_is_named_as_the_readers_menu_names_it() -> None:
+    # The payload names an option by its default name ("timer"); a Russian menu shows
+    # "таймер", and the refusal quoted the English name.
+    from kozel_discord.cogs.kozel import KozelCog
+    from kozel_discord.i18n import t
+    from kozel_discord.ui.guards import BadOption
+
+    start = KozelCog.start
+    for locale, shown in ((discord.Locale.russian, "таймер"), (discord.Locale.turkish, "süre")):
+        i = FakeInteraction(locale=locale, command=start)
+        await handle_error(i, BadOption("timer", 4), "command kozel start")  # type: ignore[arg-type]
+        assert i.response.sent == [t("error.bad_option", locale.value, option=shown)]
+    english = FakeInteraction(command=start)
+    await handle_error(english, BadOption("timer", 4), "command kozel start")  # type: ignore[arg-type]
+    assert english.response.sent == [t("error.bad_option", "en-US", option="timer")]

@@ -176,3 +176,23 @@ def test_a_rating_is_shown_from_1000_in_whole_points() -> None:
     assert int(rating_text(0.4, "en-US")) < int(rating_text(0.6, "en-US"))  # order kept
     # no thousands separator ("1,000" reads as one in Russian); a minus sign, not a hyphen
     assert rating_text(-30.0, "ru") == "\u2212200"
+
+
+def test_recent_series_show_whole_lines_only() -> None:
+    # Five series of four humans run past a field's 1,024 characters: cut by characters,
+    # the last line ended in a raw "<@12345" or a wrong score ("12 : 1" for 12 : 10).
+    humans = tuple(SeatSpec(i, 1234567890123456789 + i, "x" * 32) for i in range(4))
+    recent = tuple(
+        dataclasses.replace(_series(humans, eggs=2), defeat_points=(12, 10)) for _ in range(5)
+    )
+    row = _row(3.0, 0, 0)
+    stats = PlayerStats(**{f: getattr(row, f) for f in PlayerStats.__dataclass_fields__})
+    for locale in ("en-US", "ru", "uk", "tr"):
+        lines = [series_line(s, locale) for s in recent]
+        assert len("\n".join(lines)) > 1024  # (the case at hand)
+        profile = PlayerProfile(1, humans[0].user_id, "Alice", 1, stats, 12, None, recent)
+        fields = profile_embed(profile, locale).to_dict()["fields"]
+        shown = fields[-1]["value"]
+        assert len(shown) <= 1024
+        assert shown.splitlines() == lines[: len(shown.splitlines())]
+        assert 1 <= len(shown.splitlines()) < 5

@@ -10,6 +10,7 @@ import discord
 import pytest
 
 from kozel_discord.engine import ActionKind, Series, card, observe
+from kozel_discord.i18n import NBSP, t
 from kozel_discord.service import Seat, Table
 from kozel_discord.ui import board, pictures, render, results, table_text
 from kozel_discord.ui.emojis import CardEmojis
@@ -166,3 +167,23 @@ def test_the_cards_of_one_play_stay_on_one_line() -> None:
     # "beating with 9♦ / Q♦" broke between its cards on a phone (the review, the board).
     shown = CardEmojis().inline((card("9d"), card("Qd"), card("Kh")), "en-US")
     assert " " not in shown and shown.count("\u00a0") == 2
+
+
+@pytest.mark.parametrize("stored_in", ["en-US", "ru", "uk", "tr"])
+def test_a_computer_is_named_in_the_readers_language_whatever_table_named_it(
+    stored_in: str,
+) -> None:
+    # A computer is named once, in the table's language, when it sits down: a Russian
+    # reader at an English table saw "🤖 Computer 3" among Russian words.
+    bot = Seat(user_id=None, name=t("computer.name", stored_in, n=3), level="strong")
+    for reader in ("en-US", "ru", "uk", "tr"):
+        name = t("computer.name", reader, n=3)
+        assert render.plain_name(bot, reader) == name
+        assert name.replace(" ", NBSP) in render.who(bot, reader, level=False)
+    human = Seat(user_id=7, name="Компьютер 3")  # a human keeps the name they go by
+    assert render.plain_name(human, "en-US") == "Компьютер 3"
+    named = Seat(user_id=None, name="Deep Goat", level="strong")  # no known form: as stored
+    assert render.plain_name(named, "ru") == "Deep Goat"
+    assert render.computer_name(t("computer.name", stored_in, n=4), "uk") == t(
+        "computer.name", "uk", n=4
+    )

@@ -1,11 +1,17 @@
 # House rules: /kozel settings, the lobby's series length, the league by length, /kozel rules.
 
 cmd-start-length = Series length: the defeat points that lose it (default: this server's)
+cmd-start-length_name = length
 cmd-settings-length = Standard series length of new tables (and of the league table)
+cmd-settings-length_name = length
 cmd-settings-timer = Move timer of new tables
+cmd-settings-timer_name = timer
 cmd-settings-hints = Whether hosts may turn hints on at casual tables
+cmd-settings-hints_name = hints
 cmd-settings-language = Language of the public table
+cmd-settings-language_name = language
 cmd-table-length = Series length of the league to show (default: this server's standard)
+cmd-table-length_name = length
 
 choice-length-6 = 6 defeat points
 choice-length-8 = 8 defeat points

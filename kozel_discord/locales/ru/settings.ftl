@@ -1,11 +1,17 @@
 # Правила сервера: /kozel settings, длина партии в лобби, лига по длине, /kozel rules.
 
 cmd-start-length = Длина партии: сколько штрафных очков проигрывают (по умолчанию — как на сервере)
+cmd-start-length_name = длина
 cmd-settings-length = Обычная длина партии новых столов (и турнирной таблицы)
+cmd-settings-length_name = длина
 cmd-settings-timer = Время на ход за новыми столами
+cmd-settings-timer_name = таймер
 cmd-settings-hints = Могут ли хозяева включать подсказки в партиях не в зачёт лиги
+cmd-settings-hints_name = подсказки
 cmd-settings-language = Язык общего стола
+cmd-settings-language_name = язык
 cmd-table-length = Длина партий лиги (по умолчанию — обычная на сервере)
+cmd-table-length_name = длина
 
 choice-length-6 = 6 штрафных очков
 choice-length-8 = 8 штрафных очков

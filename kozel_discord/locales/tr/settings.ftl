@@ -1,11 +1,17 @@
 # Sunucu kuralları: /kozel settings, lobide seri uzunluğu, uzunluğa göre lig, /kozel rules.
 
 cmd-start-length = Seri uzunluğu: kaybettiren ceza puanı (varsayılan: bu sunucununki)
+cmd-start-length_name = uzunluk
 cmd-settings-length = Yeni masaların (ve lig tablosunun) standart seri uzunluğu
+cmd-settings-length_name = uzunluk
 cmd-settings-timer = Yeni masalarda hamle süresi
+cmd-settings-timer_name = süre
 cmd-settings-hints = Masayı açanlar dereceli olmayan masalarda ipuçlarını açabilir mi
+cmd-settings-hints_name = ipuçları
 cmd-settings-language = Herkese açık masanın dili
+cmd-settings-language_name = dil
 cmd-table-length = Gösterilecek ligin seri uzunluğu (varsayılan: sunucunun standardı)
+cmd-table-length_name = uzunluk
 
 choice-length-6 = 6 ceza puanı
 choice-length-8 = 8 ceza puanı

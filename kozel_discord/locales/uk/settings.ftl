@@ -1,11 +1,17 @@
 # Правила сервера: /kozel settings, довжина партії в лобі, ліга за довжиною, /kozel rules.
 
 cmd-start-length = Довжина партії: до скількох штрафних очок грають (типово — як на сервері)
+cmd-start-length_name = довжина
 cmd-settings-length = Звичайна довжина партії нових столів (і таблиці ліги)
+cmd-settings-length_name = довжина
 cmd-settings-timer = Час на хід за новими столами
+cmd-settings-timer_name = таймер
 cmd-settings-hints = Чи можуть господарі вмикати підказки в партіях не в залік ліги
+cmd-settings-hints_name = підказки
 cmd-settings-language = Мова спільного столу
+cmd-settings-language_name = мова
 cmd-table-length = Довжина партій ліги (типово — звичайна на сервері)
+cmd-table-length_name = довжина
 
 choice-length-6 = 6 штрафних очок
 choice-length-8 = 8 штрафних очок
