@@ -52,6 +52,7 @@ class ErrorKey(StrEnum):
     HINT_NOT_NOW = "hint_not_now"
     REVIEW_NOT_PLAYER = "review_not_player"
     REVIEW_MISSING = "review_missing"
+    REVIEW_BUSY = "review_busy"
 
 
 class ServiceError(Exception):

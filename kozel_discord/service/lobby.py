@@ -41,7 +41,9 @@ def _need_seated_or_host(t: Table, user_id: int) -> None:
 
 
 def sit(t: Table, user_id: int, name: str, seat: int) -> None:
-    """A human takes an empty seat (moving from their old one)."""
+    """A human takes an empty seat (moving from their old one). A host who left with no
+    other human seated kept the lobby; the first human to sit down then is its host, or a
+    lobby nobody seated could start, cancel or stop waited for them."""
     need_lobby(t)
     _need_seat_number(seat)
     current = t.seat_of(user_id)
@@ -52,6 +54,8 @@ def sit(t: Table, user_id: int, name: str, seat: int) -> None:
     if current is not None:
         t.seats[current] = None
     t.seats[seat] = Seat(user_id=user_id, name=name)
+    if t.seat_of(t.host_id) is None:
+        t.host_id = user_id
 
 
 def leave(t: Table, user_id: int) -> None:

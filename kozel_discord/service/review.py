@@ -173,7 +173,7 @@ class ReviewService:
             )
         except TimeoutError as exc:
             log.warning("review_timeout game=%s/%d seat=%d", series_key, number, seat)
-            raise ServiceError(ErrorKey.TRY_AGAIN) from exc
+            raise ServiceError(ErrorKey.REVIEW_BUSY) from exc  # (not the database's text)
         assert isinstance(result, GameReview)
         self._cache[key] = result
         while len(self._cache) > self.cache_size:

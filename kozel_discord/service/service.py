@@ -119,9 +119,8 @@ class TableService(TableGuards, TableRules):
 
     def _session(self, channel_id: int, table_id: str) -> TableSession:
         session = self._sessions.get(channel_id)
-        if session is None:
-            raise ServiceError(ErrorKey.NO_TABLE)
-        if session.table.table_id != table_id:
+        if session is None or session.table.table_id != table_id:  # a stopped or old table's
+            # control ("no table here, start one" read as if the player's own had vanished)
             raise ServiceError(ErrorKey.OLD_TABLE)
         return session
 
@@ -296,8 +295,11 @@ class TableService(TableGuards, TableRules):
         move_no: int,
         action_text: str,
     ) -> Table:
-        """A human's move from the hand view. Persisted before this returns."""
+        """A human's move from the hand view. Persisted before this returns. Picking a move
+        brings a player who was away back, even when the move came too late (the computer
+        played that turn): their board kept offering moves while away."""
         channel_id = self.canonical(channel_id)
+        await self.mark_back(channel_id, user_id)
         waited = time.perf_counter()
         async with self._lock(channel_id):
             self._ctx.lock_waits.append(time.perf_counter() - waited)
@@ -331,9 +333,19 @@ class TableService(TableGuards, TableRules):
             await self._emit(event)
         return table
 
+    def is_away(self, channel_id: int, user_id: int) -> bool:
+        """Whether ``user_id`` sits at this channel's table as away (the computer plays)."""
+        table = self.get(channel_id)
+        seat = table.seat_of(user_id) if table is not None else None
+        return seat is not None and table is not None and table.seat(seat).away
+
     async def mark_back(self, channel_id: int, user_id: int) -> None:
-        """A player who was away acts again (opens the hand): the computer stops for them."""
+        """A player who was away acts again (opens the hand, picks a move): the computer
+        stops for them. Without the lock when they are not away: "My hand" waited for a
+        computer's whole decision at the table's lock, past Discord's 3 s."""
         channel_id = self.canonical(channel_id)
+        if not self.is_away(channel_id, user_id):
+            return
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
             if session is None or session.table.status is not TableStatus.PLAYING:

@@ -23,6 +23,8 @@ from ..engine import Observation, team_of
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table
 from . import alt_text, drawing, pictures, render
+from .answering import answer_budget, in_time
+from .answering import defer as _defer
 from .board_text import board_labels, first_line, summary
 from .emojis import CARD_EMOJIS
 from .errors import Guarded
@@ -79,11 +81,6 @@ def board_view(
     return view
 
 
-# An answer is deferred when its picture is not drawn this many seconds after the click
-# (Discord wants an answer within 3 s; a slow commit before the drawing counts too).
-DRAW_BUDGET = 1.8
-
-
 async def board_image(table: Table, obs: Observation, locale: str) -> discord.File:
     """The board's picture as an attachment, drawn off the event loop (cached)."""
     labels = board_labels(table, locale, obs.seat)
@@ -119,8 +116,7 @@ async def show_hand(
     in_place = message is not None and message.flags.ephemeral
 
     def budget() -> float:
-        age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-        return max(0.05, DRAW_BUDGET - age)
+        return answer_budget(interaction)
 
     # One writer at a time on this player's board (the presenter refreshes it too), and the
     # table read once the lock is held, so this answer is never older than what it replaces.
@@ -137,12 +133,6 @@ async def show_hand(
         if note_for_move is not None and svc.move_number(table) != note_for_move[0]:
             note = note_for_move[1]
         await _answer(interaction, table, seat, in_place, budget(), note)
-
-
-async def _defer(interaction: discord.Interaction[Any], in_place: bool) -> None:
-    """Answer in time, the board to follow: in place (the board stays as it is until then)
-    or as a "thinking" ephemeral message."""
-    await interaction.response.defer(ephemeral=True, thinking=not in_place)
 
 
 async def _answer(
@@ -253,7 +243,11 @@ class HintButton(
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         svc = host_of(interaction).tables
         user = interaction.user.id
-        table, hint = await svc.hint(interaction.channel_id or 0, self.table_id, user)
+        # The computer thinks in the worker pool, maybe behind a review: answered in time
+        # (the board stays until the hint shows in it), never after Discord's 3 s.
+        table, hint = await in_time(
+            interaction, svc.hint(interaction.channel_id or 0, self.table_id, user)
+        )
         locale = locale_of(interaction)
         await show_hand(
             interaction,
@@ -277,7 +271,8 @@ class Move(Guarded):
         raise NotImplementedError
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
-        table = await host_of(interaction).tables.play(
+        # (in time: a move waits for the table's lock while a computer decides there)
+        play = host_of(interaction).tables.play(
             interaction.channel_id or 0,
             self.table_id,
             interaction.user.id,
@@ -285,7 +280,7 @@ class Move(Guarded):
             self.move_no,
             self.chosen(interaction),
         )
-        await show_hand(interaction, table)
+        await show_hand(interaction, await in_time(interaction, play))
 
     async def on_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
         """An old or illegal choice of this seat's player: the current board instead."""

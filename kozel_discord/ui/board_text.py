@@ -45,9 +45,17 @@ def _role(obs: Observation, seat: int, locale: str) -> str:
 
 
 def first_line(table: Table, obs: Observation, locale: str) -> str:
-    """Whose turn it is / what you must do now (advice only of moves you have)."""
+    """Whose turn it is / what you must do now (advice only of moves you have); first, to
+    a player marked away, that the computer plays for them and how to come back."""
     if obs.series_over:
         return t("table.series_over", locale)
+    seat = table.seats[obs.seat] if obs.seat is not None else None
+    if seat is not None and seat.away:
+        return f"{t('board.away', locale)}\n{_first_line(table, obs, locale)}"
+    return _first_line(table, obs, locale)
+
+
+def _first_line(table: Table, obs: Observation, locale: str) -> str:
     mine = status_line(obs, locale)
     if obs.my_turn and mine:
         return mine

@@ -95,6 +95,7 @@ class TurnPings:
         turn = pinged_turn(table)
         current = self._pings.get(table.channel_id)
         if current is not None and current.turn == turn:
+            self._timer_changed(table, current)
             return
         if current is not None:
             await self._drop(table.channel_id)
@@ -148,6 +149,17 @@ class TurnPings:
         if ping.message is not None:
             with contextlib.suppress(discord.HTTPException):
                 await ping.message.delete()
+
+    def _timer_changed(self, table: Table, ping: _Ping) -> None:
+        """The same turn, its timer turned on or off (a vote): a reminder for it now, or
+        none (the ping came before any deadline, and the clock played the turn unwarned)."""
+        if ping.reminded:
+            return
+        if table.deadline is None and ping.reminder is not None:
+            ping.reminder.cancel()
+            ping.reminder = None
+        elif table.deadline is not None and ping.reminder is None:
+            self._schedule_reminder(table, ping)
 
     def _schedule_reminder(self, table: Table, ping: _Ping) -> None:
         if table.deadline is None:

@@ -29,6 +29,7 @@ from ..i18n import lang_of, locale_of, t
 from ..service import ErrorKey, Seat, ServiceError
 from ..service.league import GameListing, GameReplayView
 from . import alt_text, drawing, render
+from .answering import answer_budget
 from .errors import Guarded
 from .interaction import selected_value
 from .pictures import Labels, last_trick
@@ -40,8 +41,6 @@ from .tricks import any_discard, team_counts, team_who
 REPLAY_PNG = "replay.png"
 GAME_ID = r"(?P<game>[0-9]{1,19})"
 SLOTS = ("first", "prev", "next", "last")
-# An answer is deferred when its picture is not drawn this long after the click.
-DRAW_BUDGET = 1.8
 
 
 def export_filename(game_id: int) -> str:
@@ -179,8 +178,7 @@ async def show_replay(
     locale = locale_of(interaction, public=public)
     layout = replay_layout(view, n, owner, locale)
     drawn = asyncio.ensure_future(replay_picture(view, n, locale))
-    age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    done, _ = await asyncio.wait({drawn}, timeout=max(0.05, DRAW_BUDGET - age))
+    done, _ = await asyncio.wait({drawn}, timeout=answer_budget(interaction))
     if not done:
         if edit:
             await interaction.response.defer()

@@ -239,3 +239,34 @@ async def test_hints_at_a_casual_table_and_absent_in_a_ranked_series(
     assert "Hints are off" in forged.message.content
     await ranked.steps(3)  # the game goes on as usual
     assert standin.rejections == [] and standin.unhandled == []
+
+
+async def test_a_slow_hint_is_answered_in_time_and_shows_in_the_board_when_ready(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    # The strong computer searched for the hint before anything answered the click: a
+    # search past 3 s (a busy worker pool, here a large one) was "This interaction failed".
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Slow hint club", members=[alice])
+    slow = {"KOZEL_AI_PROCESSES": "1", "KOZEL_AI_WORLDS": "40000", "KOZEL_AI_TIME_CAP_MS": "6000"}
+    await _bot(standin, sqlite_url, log_path, bots, guild, **slow)
+    casual = Driver(standin, guild, {0: alice}, _choose(random.Random(1)))
+    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    assert r.message is not None
+    tid = re.search(r"kozel:sit:([0-9a-f]{12}):0", " ".join(r.message.custom_ids()))[1]  # type: ignore[index]
+    casual.tid, casual.lobby = tid, r.message
+    await standin.click(alice, r.message, f"kozel:rules:{tid}:hints")
+    for seat in (1, 2, 3):
+        await standin.select(alice, r.message, f"kozel:addbot:{tid}", [f"{seat}:heuristic"])
+    await standin.click(alice, r.message, f"kozel:lobby:{tid}:begin")
+    await standin.wait_for(casual.table_message, timeout=20, what="the table")
+    board = await _my_turn(casual, alice)
+    versions = len(board.versions)
+    answer = await standin.click(alice, board, f"kozel:hint:{tid}", timeout=10)
+    assert answer.response_type == 6  # deferred in place: the board stays until the hint
+    await standin.wait_for(
+        lambda: len(board.versions) > versions and "**Hint**:" in text_displays(board)[0],
+        timeout=30,
+        what="the hint in the board",
+    )
+    assert standin.missed_deadlines == [] and standin.rejections == []

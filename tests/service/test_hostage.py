@@ -78,6 +78,29 @@ def test_an_unseated_host_cannot_start_a_table_of_other_humans() -> None:
     lobby.check_start(_table(HOST, OTHER, computers=(2, 3)), HOST)
 
 
+def test_the_first_human_to_sit_after_the_host_left_alone_runs_the_lobby() -> None:
+    # The host left with nobody to hand over to: whoever sat down next was told "Only the
+    # host can start / cancel" and the channel waited for the host to come back.
+    t = _table(HOST, computers=(1, 2))
+    lobby.leave(t, HOST)
+    assert t.host_id == HOST
+    lobby.sit(t, OTHER, "other", 0)
+    assert t.host_id == OTHER
+    lobby.add_computer(t, OTHER, 3, "random", "C3")
+    lobby.check_start(t, OTHER)
+    lobby.check_cancel(t, OTHER)
+    assert lobby.may_stop(t, OTHER, is_admin=False)
+    _refused(ErrorKey.HOST_ONLY_START, lobby.check_start, t, HOST)
+    # the old host sitting down again is a player now; a seated host keeps the lobby
+    lobby.leave(t, OTHER)
+    assert t.host_id == OTHER  # (nobody else seated)
+    lobby.sit(t, HOST, "host", 0)
+    assert t.host_id == HOST
+    t.seats[3] = None
+    lobby.sit(t, THIRD, "third", 3)
+    assert t.host_id == HOST
+
+
 def test_a_vote_needs_a_majority_of_the_other_humans() -> None:
     t = _playing(_table(HOST, OTHER, THIRD, FOURTH), turn_seat=0)
     assert lobby.voters(t) == [OTHER, THIRD, FOURTH] and lobby.votes_needed(t) == 2
@@ -208,3 +231,28 @@ async def test_only_a_move_restarts_the_turns_timer(service: TableService) -> No
     await service.play(2, table.table_id, HOST, 0, service.move_number(table), action.encode())
     after = service.get(2)
     assert after is not None and after.deadline == clock[0] + dt.timedelta(seconds=90)
+
+
+async def test_picking_a_move_brings_an_away_player_back_even_when_it_came_too_late(
+    service: TableService,
+) -> None:
+    # An away player's board kept offering moves; picked at a human pace, each came after
+    # the computer's and was refused as stale, and the player stayed away for good.
+    t = await service.open_lobby(1, 2, HOST, "host", "en-US")
+    for seat, user in ((1, OTHER), (2, THIRD), (3, FOURTH)):
+        await service.sit(2, t.table_id, user, str(user), seat)
+    table = await service.start(2, t.table_id, HOST)
+    assert table.series is not None and table.series.turn == 0
+    live = service.get(2)
+    assert live is not None
+    live.seat(1).away = True  # (three timeouts)
+    assert service.is_away(2, OTHER) and not service.is_away(2, HOST)
+    stale = service.move_number(live) - 1
+    action = live.series.legal_actions(0)[0] if live.series else None  # any text will do
+    assert action is not None
+    with pytest.raises(ServiceError) as e:
+        await service.play(2, table.table_id, OTHER, 1, stale, action.encode())
+    assert e.value.key is ErrorKey.STALE
+    back = service.get(2)
+    assert back is not None and not back.seat(1).away
+    assert not service.is_away(2, OTHER)

@@ -95,3 +95,20 @@ def test_refresh_does_not_look_like_my_hand() -> None:
     shown = _components(table_message.layout(table, observe(series, None), "en-US"))
     my_hand = [c for c in shown if c.get("type") == 2 and c.get("label") == "My hand"]
     assert len(my_hand) == 1 and my_hand[0]["emoji"]["name"] == "🃏"
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_an_away_players_board_says_so_first_and_how_to_come_back(locale: str) -> None:
+    # Marked away, a player's board still said "Your turn" with a menu while the computer
+    # played each turn a second later: nothing told them why every pick was "out of date".
+    from kozel_discord.i18n import t
+
+    series, obs = next((s, o) for s, o in POSITIONS if o.my_turn)
+    table = _table(series)
+    assert obs.seat is not None
+    here = board.first_line(table, obs, locale)
+    assert t("board.away", locale) not in here
+    table.seat(obs.seat).away = True
+    away = board.first_line(table, obs, locale)
+    assert away == f"{t('board.away', locale)}\n{here}"
+    assert t("button.refresh", locale) in t("board.away", locale)

@@ -79,6 +79,7 @@ board-no_beat = **Your turn**: { $k ->
        *[other] { $k } cards
     }.
 board-waiting = Waiting for { $role } { $who }.
+board-away = ⏸️ You are away: the computer plays for you. Pick a move or press Refresh to play again.
 board-role_you = you
 board-role_partner = your partner
 board-role_opponent = opponent

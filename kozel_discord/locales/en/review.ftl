@@ -64,3 +64,4 @@ review-why-other = it played out better
 
 error-review_not_player = Only the players of this game can open its review, each for their own moves.
 error-review_missing = This game's record is not in the league yet. Try again in a moment.
+error-review_busy = The computer is busy with other games right now and could not finish this review. Please try again in a minute.

@@ -84,6 +84,7 @@ board-no_beat = **Ваш ход**: { $k ->
        *[many] { $k } карт
     }.
 board-waiting = Ход: { $role } { $who }.
+board-away = ⏸️ Вас нет на месте: за вас играет компьютер. Выберите ход или нажмите «Обновить», чтобы вернуться в игру.
 board-role_you = вы
 board-role_partner = ваш партнёр
 board-role_opponent = соперник

@@ -56,6 +56,7 @@ board-no_beat = **Sıra sizde**: { $top } { $k ->
        *[other] kartlarının hepsini yenecek kartlarınız yok
     } — { $k } kart kapalı atın.
 board-waiting = Sıra: { $role } { $who }.
+board-away = ⏸️ Masada değilsiniz: sizin yerinize bilgisayar oynuyor. Oyuna dönmek için bir hamle seçin ya da Yenile'ye basın.
 board-role_you = siz
 board-role_partner = ortağınız
 board-role_opponent = rakip

@@ -58,3 +58,4 @@ review-why-other = daha iyi sonuç verdi
 
 error-review_not_player = Bu oyunun analizini yalnızca oyuncuları açabilir, her biri kendi hamlelerini.
 error-review_missing = Bu oyunun kaydı henüz ligde yok. Birazdan yeniden deneyin.
+error-review_busy = Bilgisayar şu anda başka oyunlarla meşgul ve bu oyunun incelemesini bitiremedi. Lütfen bir dakika sonra yeniden deneyin.

@@ -84,6 +84,7 @@ board-no_beat = **Ваш хід**: { $k ->
        *[many] { $k } карт
     }.
 board-waiting = Хід: { $role } { $who }.
+board-away = ⏸️ Вас немає на місці: за вас грає комп'ютер. Виберіть хід або натисніть «Оновити», щоб повернутися до гри.
 board-role_you = ви
 board-role_partner = ваш партнер
 board-role_opponent = суперник
