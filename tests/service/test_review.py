@@ -110,9 +110,7 @@ async def test_a_review_the_busy_workers_cannot_finish_says_so_not_the_database(
 ) -> None:
     # Timed out in the queue, a review answered "The database is not answering".
     monkeypatch.setattr(review_module, "QUEUE_GRACE_SECONDS", 0.0)
-    svc = ReviewService(
-        store, ComputerPlayers(processes=0), ReviewBudget(worlds=10, time_cap=0.05)
-    )
+    svc = ReviewService(store, ComputerPlayers(processes=0), ReviewBudget(worlds=10, time_cap=0.05))
     async with svc._slots:  # every review slot taken by another review
         with pytest.raises(ServiceError) as busy:
             await svc.review(GUILD, KEY, 1, ALICE)
