@@ -122,10 +122,17 @@ class KozelBot(commands.AutoShardedBot):
         self._budget: RequestBudget | None = None
         self.stats = BotStats()
         self._lag = LagMonitor(self.stats)
-        self._heartbeat = Heartbeat(settings.heartbeat_file, alive=self.is_ready)
+        self._heartbeat = Heartbeat(settings.heartbeat_file, alive=self.connected)
         self._stats_task: asyncio.Task[None] | None = None
         self._emoji_task: asyncio.Task[Any] | None = None
         self._drawer: drawing.Drawer | None = None
+
+    def connected(self) -> bool:
+        """Ready and every shard's gateway open: what the heartbeat beats for. (discord.py
+        keeps ``is_ready()`` true while its shards reconnect after losing Discord, and the
+        health check said "healthy" for as long as Discord was unreachable.)"""
+        shards = self.shards.values()
+        return self.is_ready() and not self.is_closed() and all(not s.is_closed() for s in shards)
 
     def owns_guild(self, guild_id: int) -> bool:
         count = self.shard_count or 1

@@ -97,23 +97,48 @@ def normalise_database_url(url: str) -> str:
         raise ValueError("the database URL is empty")
     for prefix, replacement in _URL_PREFIXES.items():
         if url.startswith(prefix):
-            return replacement + url[len(prefix) :]
+            url = replacement + url[len(prefix) :]
+            break
+    _check_driver(url)
     return url
+
+
+_DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
+
+
+def _check_driver(url: str) -> None:
+    """A URL of a database the bot uses, through its asyncio driver: a typo ("postgresq://",
+    "foo") was retried for minutes as a database that does not answer, then exit 4."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    # (capitalised words: an error message loses every piece of the value set)
+    what = "a SQLite or PostgreSQL URL is needed; .env.example shows both forms"
+    try:
+        parsed = make_url(url)
+    except (ArgumentError, ValueError):
+        raise ValueError(f"not a database URL: {what}") from None
+    backend, _, driver = parsed.drivername.partition("+")
+    if _DRIVERS.get(backend) != driver:
+        raise ValueError(f"a database or driver the bot does not use: {what}")
 
 
 _URL_RE = re.compile(r"(?P<scheme>[\w+]+)://(?P<rest>.*)", re.DOTALL)
 _CREDENTIALS_RE = re.compile(r"(?P<user>[^:/]*):(?P<password>[^@]*)@(?P<host>.*)", re.DOTALL)
 
 
+_QUERY_PASSWORD_RE = re.compile(r"([?&]password=)[^&]*", re.IGNORECASE)
+
+
 def mask_database_url(url: str) -> str:
-    """``url`` with its password replaced by ``***`` (safe for logs and reprs)."""
+    """``url`` with its password replaced by ``***`` (safe for logs and reprs), also one
+    given as ``?password=`` (asyncpg takes it there too)."""
     m = _URL_RE.fullmatch(url.strip())
     if m is None:  # an unparsable URL: show only its scheme
         return url.split("://", 1)[0] + "://***"
     cred = _CREDENTIALS_RE.fullmatch(m["rest"])
-    if cred is None:
-        return f"{m['scheme']}://{m['rest']}"
-    return f"{m['scheme']}://{cred['user']}:***@{cred['host']}"
+    rest = m["rest"] if cred is None else f"{cred['user']}:***@{cred['host']}"
+    return f"{m['scheme']}://" + _QUERY_PASSWORD_RE.sub(r"\g<1>***", rest)
 
 
 class Settings(BaseSettings):
@@ -128,13 +153,14 @@ class Settings(BaseSettings):
         extra="ignore",
         populate_by_name=True,
         frozen=True,
+        allow_inf_nan=False,  # "inf" crashed the start-up, or every Start press
     )
 
     # DISCORD_TOKEN has no KOZEL_ prefix; every other variable is KOZEL_<FIELD NAME>.
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
     database_url: str = Field(default=DEFAULT_DATABASE_URL, repr=False)
     dev_guild_id: int | None = None
-    turn_timeout: float = Field(default=DEFAULT_TURN_TIMEOUT, ge=0)
+    turn_timeout: float = Field(default=DEFAULT_TURN_TIMEOUT, ge=0, le=86_400)  # ≤ a day
     shard_count: int | None = Field(default=None, ge=1)
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     log_level: str = "INFO"
@@ -155,7 +181,7 @@ class Settings(BaseSettings):
     rate_limit_sharing: Literal["auto", "on", "off"] = "auto"  # through the database
     db_connect_attempts: int = Field(default=10, ge=1)  # tries to reach the database at start
     heartbeat_file: str = ".kozel-heartbeat"  # touched by the running bot, read by `health`
-    idle_close_hours: float = Field(default=24.0, ge=0)  # idle tables close; 0: never
+    idle_close_hours: float = Field(default=24.0, ge=0, le=8_760)  # idle close; 0: never
 
     @field_validator("database_url")
     @classmethod

@@ -309,6 +309,17 @@ class UnknownRevisionError(Exception):
         self.revision = revision
 
 
+async def unknown_revision(url: str) -> str | None:
+    """The database's revision when a newer version of the bot migrated it (this version
+    does not know it); None otherwise (also for a database not made yet)."""
+    from ..store.diagnostics import database_revision
+
+    if _sqlite_missing(url) is not None:
+        return None
+    revision = await database_revision(url)
+    return revision if revision is not None and not _known_revision(revision) else None
+
+
 async def _migrate(url: str) -> tuple[str | None, str | None]:
     from ..store.diagnostics import database_revision, upgrade
 

@@ -7,7 +7,9 @@ Exit codes (docs/self-hosting.md, "Exit codes"):
 * 3 -- Discord refused the token;
 * 4 -- the database was not reachable (at start-up after ``KOZEL_DB_CONNECT_ATTEMPTS``
   tries with growing waits, or later while starting);
-* 5 -- Discord was not reachable (network, DNS, or Discord's own outage).
+* 5 -- Discord was not reachable (network, DNS, or Discord's own outage);
+* 6 -- a newer version of the bot migrated the database (this one does not know its
+  revision): update the bot.
 
 Any other failure is a bug: Python's traceback and exit code 1.
 """
@@ -15,19 +17,23 @@ Any other failure is a bug: Python's traceback and exit code 1.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import signal
 import sys
+from collections.abc import Iterator
 from types import TracebackType
 from typing import Literal
 
 from ..logs import configure_logging
 from ..settings import Settings, describe_settings_error, get_settings
-from .database import database_fix, describe_database_error, wait_for_database
+from .database import database_fix, describe_database_error, unknown_revision, wait_for_database
 
 EXIT_OK = 0
 EXIT_SETTINGS = 2
 EXIT_TOKEN_REFUSED = 3
 EXIT_DATABASE = 4
 EXIT_DISCORD = 5
+EXIT_DATABASE_NEWER = 6
 
 _DATABASE_MODULES = ("sqlalchemy", "asyncpg", "aiosqlite", "sqlite3", "alembic")
 _DISCORD_MODULES = ("discord", "aiohttp")
@@ -88,11 +94,14 @@ def run_bot(settings: Settings) -> int:
     from ..bot import run
 
     if settings.discord_token is not None and settings.discord_token.get_secret_value():
-        reachable = asyncio.run(
-            wait_for_database(settings.database_url, settings.db_connect_attempts, say=_say)
-        )
-        if not reachable:
-            return EXIT_DATABASE
+        try:
+            with _sigterm_interrupts():  # (the bot's own handler comes with its loop)
+                code = asyncio.run(_before_start(settings))
+        except KeyboardInterrupt:  # Ctrl+C, docker stop or SIGTERM while waiting
+            _say("stopped before the bot started")
+            return EXIT_OK
+        if code is not None:
+            return code
     try:
         return run(settings)
     except Exception as exc:
@@ -114,6 +123,41 @@ def run_bot(settings: Settings) -> int:
         raise
 
 
+async def _before_start(settings: Settings) -> int | None:
+    """Wait for the database and check that this version knows it; the exit code when the
+    bot cannot start (None: go on)."""
+    url = settings.database_url
+    if not await wait_for_database(url, settings.db_connect_attempts, say=_say):
+        return EXIT_DATABASE
+    newer = await unknown_revision(url)
+    if newer is not None:  # upgrading would fail with a traceback, restarted for ever
+        _say(
+            f"the database is at revision {newer}, which this version of the bot does not "
+            "know: a newer version migrated it. Update the bot (git pull, or the newer "
+            "image); the bot exits with code 6, which a restart cannot fix"
+        )
+        return EXIT_DATABASE_NEWER
+    return None
+
+
+@contextlib.contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """SIGTERM stops the start-up as Ctrl+C does (it killed the process with 143)."""
+
+    def interrupt(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    try:
+        previous = signal.signal(signal.SIGTERM, interrupt)
+    except ValueError:  # not the main thread: leave signals alone
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
 def run_command() -> int:
     """``kozel-discord run``: read the settings, set up logging, run the bot."""
     try:
@@ -130,6 +174,7 @@ def run_command() -> int:
 
 __all__ = [
     "EXIT_DATABASE",
+    "EXIT_DATABASE_NEWER",
     "EXIT_DISCORD",
     "EXIT_OK",
     "EXIT_SETTINGS",

@@ -177,6 +177,9 @@ def alembic_config(url: str | None = None) -> Config:
     return config
 
 
+MIGRATION_LOCK = 0x6B6F7A656C  # "kozel": PostgreSQL's advisory lock key of the migrations
+
+
 async def _run_alembic(url: str, operation: str, revision: str) -> None:
     config = alembic_config(url)
     # Migrations run with foreign keys off on SQLite: batch operations recreate tables and
@@ -186,6 +189,13 @@ async def _run_alembic(url: str, operation: str, revision: str) -> None:
         async with engine.begin() as connection:
 
             def run(sync_connection: Connection) -> None:
+                if sync_connection.dialect.name == "postgresql":
+                    # One migration at a time (the transaction's lock): shard processes
+                    # started together collided on CREATE TABLE, and one exited with
+                    # "the database stopped answering". The next one finds it at head.
+                    sync_connection.exec_driver_sql(
+                        f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})"
+                    )
                 config.attributes["connection"] = sync_connection
                 if operation == "upgrade":
                     command.upgrade(config, revision)

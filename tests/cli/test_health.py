@@ -67,3 +67,23 @@ def test_version(capsys) -> None:  # type: ignore[no-untyped-def]
         main(["--version"])
     assert exit_info.value.code == 0
     assert capsys.readouterr().out.strip() == f"kozel-discord {declared}"
+
+
+async def test_the_bot_beats_only_while_every_shard_is_connected() -> None:
+    # discord.py keeps is_ready() true while its shards reconnect: the heartbeat went on,
+    # and `health` said "healthy", for as long as Discord was unreachable.
+    from types import SimpleNamespace
+
+    from kozel_discord.bot import KozelBot
+    from kozel_discord.settings import Settings
+
+    bot = KozelBot(Settings(discord_token=None))  # (never started: nothing to close)
+    assert not bot.connected()  # not ready yet
+    gateway = SimpleNamespace(open=True)
+    bot._AutoShardedClient__shards = {0: SimpleNamespace(id=0, ws=gateway)}  # type: ignore[attr-defined]
+    bot._ready = asyncio.Event()  # type: ignore[attr-defined]
+    bot._ready.set()  # type: ignore[attr-defined]
+    assert bot.is_ready() and bot.connected() and bot._heartbeat.alive()
+    gateway.open = False  # the shard lost Discord and reconnects
+    assert bot.is_ready() and not bot.connected()
+    assert not bot._heartbeat.alive()  # what the heartbeat asks

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import base64
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -14,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from kozel_discord.cli.database import backoff_delays, wait_for_database
-from kozel_discord.cli.run import EXIT_DATABASE, EXIT_DISCORD, EXIT_SETTINGS
+from kozel_discord.cli.run import EXIT_DATABASE, EXIT_DATABASE_NEWER, EXIT_DISCORD, EXIT_SETTINGS
 from kozel_discord.settings import Settings, setting_env_var
 
 # A made-up token of the real shape, with long distinctive parts.
@@ -205,3 +206,72 @@ def test_run_waits_for_a_database_that_starts_later(tmp_path: Path) -> None:
         pytest.skip("no PostgreSQL server at 127.0.0.1:5432")
     assert asyncio.run(scenario())
     assert len(said) == 1 and "attempt 1 of 5" in said[0]
+
+
+def test_run_on_a_database_a_newer_version_migrated_exits_with_code_6(tmp_path: Path) -> None:
+    # The upgrade failed with Alembic's 100-line traceback and exit 1, and the systemd
+    # unit restarted it every 10 s for ever.
+    import sqlite3
+
+    db = tmp_path / "newer.sqlite3"
+    with sqlite3.connect(db) as conn:
+        conn.execute("CREATE TABLE alembic_version (version_num VARCHAR(32) PRIMARY KEY)")
+        conn.execute("INSERT INTO alembic_version VALUES ('9999_from_the_future')")
+    proc = run_cli(
+        tmp_path, "run", DISCORD_TOKEN=TOKEN, KOZEL_DATABASE_URL=f"sqlite+aiosqlite:///{db}"
+    )
+    assert proc.returncode == EXIT_DATABASE_NEWER == 6, proc.stderr
+    assert_no_traceback(proc)
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("kozel-discord: the database is at revision")
+    assert "9999_from_the_future" in lines[0] and "Update the bot" in lines[0]
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_stopping_run_while_it_waits_for_the_database_exits_0_in_one_line(
+    tmp_path: Path, stop: signal.Signals
+) -> None:
+    # Ctrl+C gave a KeyboardInterrupt traceback (killed by SIGINT), docker stop's SIGTERM
+    # killed it with 143: the exit codes say 0, in one line.
+    env = {k: v for k, v in os.environ.items() if k != "PGPASSWORD"}
+    for name in Settings.model_fields:
+        env.pop(setting_env_var(name), None)
+    env.update(
+        DISCORD_TOKEN=TOKEN,
+        KOZEL_DATABASE_URL=f"postgresql://kozel@127.0.0.1:{closed_port()}/kozel",
+        KOZEL_DB_CONNECT_ATTEMPTS="10",
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", SIGINT_AS_A_TERMINAL, "run"],
+        env=env,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stderr is not None
+    first = proc.stderr.readline()  # the first "not reachable ... attempt 1 of 10" line
+    assert "attempt 1 of 10" in first
+    proc.send_signal(stop)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, first + err
+    assert "Traceback" not in out + err
+    assert err.strip().splitlines()[-1] == "kozel-discord: stopped before the bot started"
+
+
+# A child started by a test has SIGINT ignored when the test runner's shell put it in the
+# background; a terminal's Ctrl+C reaches a process whose SIGINT is Python's default.
+SIGINT_AS_A_TERMINAL = (
+    "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+    "from kozel_discord.cli import main; sys.exit(main(sys.argv[1:]))"
+)
+
+
+def test_run_with_a_mistyped_database_url_exits_with_code_2_at_once(tmp_path: Path) -> None:
+    proc = run_cli(
+        tmp_path, "run", DISCORD_TOKEN=TOKEN, KOZEL_DATABASE_URL="postgresq://kozel:pw@db/kozel"
+    )
+    assert proc.returncode == EXIT_SETTINGS, proc.stderr
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "KOZEL_DATABASE_URL: a database or driver" in lines[0]
+    assert "not reachable" not in proc.stderr and "postgresq" not in proc.stderr

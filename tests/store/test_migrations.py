@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 
 import pytest
@@ -122,3 +125,37 @@ def test_alembic_command_line_path(
     assert asyncio.run(check()) == head()
     command.downgrade(config, "base")
     assert asyncio.run(check()) is None
+
+
+def test_processes_started_together_migrate_one_after_another(
+    request: pytest.FixtureRequest,
+) -> None:
+    # Shard processes started together on a new PostgreSQL database collided on CREATE
+    # TABLE; one exited with "the database stopped answering" (a duplicate key). (SQLite
+    # has one writer at a time already.)
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    name = server.create()
+    url = server.url_of(name)
+    env = {**os.environ, "KOZEL_DATABASE_URL": url}
+    try:
+        procs = [
+            subprocess.Popen(
+                [sys.executable, "-m", "kozel_discord", "migrate"], env=env,
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+            )
+            for _ in range(3)
+        ]  # fmt: skip
+        outputs = [p.communicate(timeout=120)[0] for p in procs]
+        assert [p.returncode for p in procs] == [0, 0, 0], outputs
+
+        async def check() -> None:
+            engine = create_engine(url)
+            try:
+                assert await current_revision(engine) == head()
+                assert await tables(engine) == TABLES
+            finally:
+                await engine.dispose()
+
+        asyncio.run(check())
+    finally:
+        server.drop(name)

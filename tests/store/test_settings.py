@@ -105,6 +105,17 @@ def test_database_url_normalisation(given: str, expected: str) -> None:
         {"KOZEL_TURN_TIMEOUT": "-1"},
         {"KOZEL_LOG_LEVEL": "LOUD"},
         {"KOZEL_DEV_GUILD_ID": "not-a-number"},
+        # "never" as inf crashed the start-up (idle close) or every Start (turn timer)
+        {"KOZEL_IDLE_CLOSE_HOURS": "inf"},
+        {"KOZEL_TURN_TIMEOUT": "inf"},
+        {"KOZEL_TURN_TIMEOUT": "1e12"},
+        {"KOZEL_EDIT_INTERVAL": "inf"},
+        {"KOZEL_MAX_EDITS_PER_SECOND": "inf"},
+        # a typo or another database was retried for minutes as one that does not answer
+        {"KOZEL_DATABASE_URL": "foo"},
+        {"KOZEL_DATABASE_URL": "postgresq://kozel@db/kozel"},
+        {"KOZEL_DATABASE_URL": "mysql://kozel:pw@db/kozel"},
+        {"KOZEL_DATABASE_URL": "postgresql+psycopg2://kozel@db/kozel"},
     ],
 )
 def test_invalid_values(monkeypatch: pytest.MonkeyPatch, env: dict[str, str]) -> None:
@@ -156,3 +167,14 @@ def test_the_rate_limit_is_a_positive_whole_number(monkeypatch: pytest.MonkeyPat
     monkeypatch.setenv("KOZEL_RATE_LIMIT_SHARING", "sometimes")
     with pytest.raises(ValidationError):
         Settings(_env_file=None)  # type: ignore[call-arg]
+
+
+def test_a_password_given_in_the_urls_query_is_masked_too() -> None:
+    # asyncpg takes ?password= as well; the INFO line and the doctor showed it.
+    for url in (
+        "postgresql://kozel@db.example/league?password=hunter2",
+        "postgresql://kozel:hunter1@db.example/league?ssl=require&PASSWORD=hunter2&x=1",
+    ):
+        shown = Settings(database_url=url).database_url_for_logs
+        assert "hunter" not in shown and "db.example" in shown
+        assert shown.count("***") == url.count("hunter")
