@@ -5,6 +5,8 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
+from ..engine import SERIES_LENGTHS
+
 
 class ErrorKey(StrEnum):
     """Why a request was refused: ``error.<key>`` of :mod:`kozel_discord.i18n`."""
@@ -66,3 +68,9 @@ class ServiceError(Exception):
 
     def __repr__(self) -> str:
         return f"ServiceError({self.key.value!r})"
+
+
+def bad_length() -> ServiceError:
+    """A series length outside the engine's: the text lists them ("6, 8, 10 or 12")."""
+    *first, last = SERIES_LENGTHS
+    return ServiceError(ErrorKey.BAD_LENGTH, first=", ".join(map(str, first)), last=last)

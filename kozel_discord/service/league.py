@@ -16,7 +16,7 @@ from ..store import (
     StandingsPage,
     StoreUnavailable,
 )
-from .errors import ErrorKey, ServiceError
+from .errors import ErrorKey, ServiceError, bad_length
 from .replays import GameListing, GameReplayView, Replays
 
 __all__ = [
@@ -45,7 +45,7 @@ class LeagueService:
         if length is None:
             return (await self.store.get_guild_settings(guild_id)).series_length
         if length not in SERIES_LENGTHS:
-            raise ServiceError(ErrorKey.BAD_LENGTH, lengths=", ".join(map(str, SERIES_LENGTHS)))
+            raise bad_length()
         return length
 
     async def standings(
@@ -82,7 +82,7 @@ class LeagueService:
             raise ServiceError(ErrorKey.BAD_SETTING)
         length = values.get("series_length")
         if length is not None and length not in SERIES_LENGTHS:
-            raise ServiceError(ErrorKey.BAD_LENGTH, lengths=", ".join(map(str, SERIES_LENGTHS)))
+            raise bad_length()
         try:
             if not values:
                 return await self.store.get_guild_settings(guild_id)

@@ -12,7 +12,7 @@ import datetime as dt
 from ..ai import LEVELS
 from ..engine import SERIES_LENGTHS
 from ..store import GuildSettings, SeatSpec, is_ranked
-from .errors import ErrorKey, ServiceError
+from .errors import ErrorKey, ServiceError, bad_length
 from .table import Seat, Table, TableStatus
 
 SEATS = 4
@@ -123,7 +123,7 @@ def set_length(t: Table, user_id: int, target: int) -> None:
     need_lobby(t)
     _need_host(t, user_id)
     if target not in SERIES_LENGTHS:
-        raise ServiceError(ErrorKey.BAD_LENGTH, lengths=", ".join(map(str, SERIES_LENGTHS)))
+        raise bad_length()
     t.target = target
 
 

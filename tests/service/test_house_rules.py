@@ -8,6 +8,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
+from kozel_discord import i18n
 from kozel_discord.ai import Why
 from kozel_discord.engine import SERIES_LENGTHS, observe
 from kozel_discord.service import ServiceError, TableService, TableStatus, lobby
@@ -62,6 +63,10 @@ async def test_the_host_cycles_the_length_and_the_series_is_played_to_it(
     with pytest.raises(ServiceError) as bad:
         await svc.set_length(CHANNEL, t.table_id, HOST, 7)
     assert bad.value.key is ErrorKey.BAD_LENGTH and t.target == 12
+    # the lengths there are, as a list ("6, 8, 10, 12" read as one odd number list)
+    shown = {"en-US": "to 6, 8, 10 or 12 defeat", "ru": "до 6, 8, 10 или 12 штрафных"}
+    for locale, words in shown.items():
+        assert words in i18n.t("error.bad_length", locale, **bad.value.params)
     seen = [(await svc.set_length(CHANNEL, t.table_id, HOST)).target for _ in SERIES_LENGTHS]
     assert seen == [6, 8, 10, 12]
     await svc.set_length(CHANNEL, t.table_id, HOST, 8)

@@ -1,7 +1,7 @@
 # Hints at casual tables: the lobby's button, the table's mark, the board's Hint answer.
 
 hints-lobby_on = 💡 Hints on: this series will not count for the league
-hints-lobby_ranked = 💡 Hints go off at the start: a series of four players counts for the league
+hints-lobby_ranked = 💡 Hints go off at the start: a series of four human players counts for the league
 hints-table_on = 💡 Hints on: this series does not count for the league
 hints-button = Hint
 lobby-hints_button_on = Hints: on

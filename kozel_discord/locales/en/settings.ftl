@@ -59,7 +59,7 @@ lobby-length_button = Length: { $target }
 lobby-rules_length = Length
 lobby-rules_hints = Hints
 
-error-bad_length = A series is played to { $lengths } defeat points.
+error-bad_length = A series is played to { $first } or { $last } defeat points.
 error-bad_setting = That setting has no such value: nothing was changed.
 lobby-rules_footer = 🎯 The host sets the length, ⏱️ the timer and 💡 hints below.
 lobby-rules_footer_length = 🎯 The host sets the length and ⏱️ the timer below.

@@ -63,7 +63,7 @@ lobby-length_button = До { $target ->
 lobby-rules_length = Длина
 lobby-rules_hints = Подсказки
 
-error-bad_length = Партия играется до { $lengths } штрафных очков.
+error-bad_length = Партия играется до { $first } или { $last } штрафных очков.
 error-bad_setting = У этой настройки нет такого значения: ничего не изменено.
 lobby-rules_footer = 🎯 Длину партии, ⏱️ таймер хода и 💡 подсказки хозяин стола меняет кнопками ниже.
 lobby-rules_footer_length = 🎯 Длину партии и ⏱️ таймер хода хозяин стола меняет кнопками ниже.

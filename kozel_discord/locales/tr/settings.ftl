@@ -47,7 +47,7 @@ lobby-length_button = Uzunluk: { $target }
 lobby-rules_length = Uzunluk
 lobby-rules_hints = İpuçları
 
-error-bad_length = Bir seri { $lengths } ceza puanına kadar oynanır.
+error-bad_length = Bir seri { $first } veya { $last } ceza puanına kadar oynanır.
 error-bad_setting = Bu ayarın böyle bir değeri yok: hiçbir şey değişmedi.
 lobby-rules_footer = 🎯 Uzunluğu, ⏱️ zamanlayıcıyı ve 💡 ipuçlarını masayı açan oyuncu seçer.
 lobby-rules_footer_length = 🎯 Uzunluğu ve ⏱️ zamanlayıcıyı masayı açan oyuncu seçer.

@@ -63,7 +63,7 @@ lobby-length_button = До { $target ->
 lobby-rules_length = Довжина
 lobby-rules_hints = Підказки
 
-error-bad_length = Партію грають до { $lengths } штрафних очок.
+error-bad_length = Партію грають до { $first } або { $last } штрафних очок.
 error-bad_setting = Це налаштування не має такого значення: нічого не змінено.
 lobby-rules_footer = 🎯 Довжину партії, ⏱️ таймер ходу й 💡 підказки господар столу змінює кнопками нижче.
 lobby-rules_footer_length = 🎯 Довжину партії й ⏱️ таймер ходу господар столу змінює кнопками нижче.
