@@ -17,10 +17,11 @@ T = TypeVar("T")
 DRAW_BUDGET = 1.8
 
 
-def answer_budget(interaction: discord.Interaction[Any]) -> float:
-    """Seconds left to answer before deferring (:data:`DRAW_BUDGET` from the click)."""
+def answer_budget(interaction: discord.Interaction[Any], budget: float = DRAW_BUDGET) -> float:
+    """Seconds left to answer before deferring: ``budget`` counted from the click (a bot
+    that is behind has less of it)."""
     age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-    return max(0.05, DRAW_BUDGET - age)
+    return max(0.05, budget - age)
 
 
 async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:

@@ -1,6 +1,7 @@
 """Players' latest private boards, refreshed in place when their turn comes.
 
-When a player's turn comes (or a molodka becomes possible), their latest private board is
+When a player's turn comes (or a molodka becomes possible), or a turn their board offered
+is gone without their move (the clock played it), their latest private board is
 refreshed through its interaction token, while that token is young enough (Discord keeps
 them 15 minutes): the move menu appears without a click. This is best effort; the "My hand"
 button always gives a fresh board.
@@ -38,6 +39,7 @@ class _Board:
     locale: str
     since: float
     shown_move: int
+    menu: bool = False  # it shows the player's turn with a move menu
 
 
 class PrivateBoards:
@@ -93,8 +95,10 @@ class PrivateBoards:
     ) -> None:
         """The player's latest private board (showing move ``shown_move``)."""
         loop = asyncio.get_running_loop()
+        obs = self.tables.observation(table, seat)
+        menu = obs is not None and obs.my_turn
         self._boards.setdefault(table.channel_id, {})[interaction.user.id] = _Board(
-            interaction, seat, locale, loop.time(), shown_move
+            interaction, seat, locale, loop.time(), shown_move, menu
         )
         if shown_move != self.tables.move_number(table):
             # The table moved on while this board was being sent (computer moves): the refresh
@@ -128,12 +132,14 @@ class PrivateBoards:
     async def _refresh_one(self, table: Table, user_id: int, board: _Board, move: int) -> None:
         """One player's board, under their lock (:meth:`refresh`)."""
         obs = self.tables.observation(table, board.seat)
-        if obs is None or not (obs.my_turn or obs.can_declare_molodka()):
+        # a turn of theirs comes, or one it offered is gone (the clock played it, or the
+        # player is away): its menu would only answer "out of date"
+        if obs is None or not (obs.my_turn or obs.can_declare_molodka() or board.menu):
             return
         shown = await board_message(table, obs, move, board.locale)
         if self.tables.move_number(self.tables.get(table.channel_id) or table) != move:
             return  # the table moved on while it was drawn: the next refresh shows it
-        board.shown_move = move
+        board.shown_move, board.menu = move, obs.my_turn
         try:
             await send_board(board.interaction, shown)
         except discord.HTTPException:

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 
 from ..i18n import locale_of, t
-from ..service import Table, TableStatus
+from ..service import ErrorKey, ServiceError, Table, TableStatus
 from .board import HandButton, HintButton, PlayButton, PlaySelect, open_hand, show_hand
 from .errors import Guarded
 from .ids import TID
@@ -98,6 +98,21 @@ class RematchButton(
         )
         await interaction.response.edit_message(view=None)
         log.info("table %s: rematch", table.table_id)
+
+    async def on_error(self, interaction: discord.Interaction[Any], error: Exception) -> None:
+        """Two players pressed Rematch together: the second, seated at the new series, gets
+        their board for it (it was told "a table that is over")."""
+        if isinstance(error, ServiceError) and error.key is ErrorKey.OLD_TABLE:
+            current = host_of(interaction).tables.get(interaction.channel_id or 0)
+            if (
+                current is not None
+                and current.status is TableStatus.PLAYING
+                and current.seat_of(interaction.user.id) is not None
+            ):
+                note = t("rematch.started", locale_of(interaction))
+                await show_hand(interaction, current, note=note)
+                return
+        await super().on_error(interaction, error)
 
 
 class StopButton(

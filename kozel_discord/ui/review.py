@@ -18,12 +18,13 @@ import discord
 from ..i18n import NBSP, locale_of, t
 from ..service.review import MISTAKE_THRESHOLD, Choice, Decision, GameReview
 from . import render
+from .answering import answer_budget
 from .emojis import CARD_EMOJIS
 from .errors import Guarded
 from .ports import host_of
 
 KEY = r"(?P<key>[0-9a-f]{32})"
-ANSWER_WAIT = 1.5  # seconds: answer directly if the review is ready by then, else defer
+ANSWER_WAIT = 1.5  # seconds from the click: answer directly if the review is ready, else defer
 MAX_FIELD = 1024
 MAX_EMBED = 5800  # Discord's limit is 6000 characters in all
 
@@ -209,7 +210,7 @@ class ReviewButton(
                 interaction.guild_id or 0, self.series_key, self.number, interaction.user.id
             )
         )
-        done, _ = await asyncio.wait({job}, timeout=ANSWER_WAIT)
+        done, _ = await asyncio.wait({job}, timeout=answer_budget(interaction, ANSWER_WAIT))
         if not done:
             await interaction.response.defer(ephemeral=True, thinking=True)
         answer = await job  # a refusal goes the one error path (a follow-up once deferred)

@@ -5,6 +5,7 @@ boards are in test_bot_play_table.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from pathlib import Path
@@ -12,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from standin.discord_standin import DiscordStandIn
-from standin.harness import BotProcess, Driver, embed_text, summary_number
+from standin.harness import BotProcess, Driver, embed_text, summary_number, text_displays
 from tests.ui.test_render import CARD_RE  # a card as the bot writes it in text
 
 pytestmark = pytest.mark.e2e
@@ -61,9 +62,18 @@ async def test_two_humans_two_computers_play_a_series_to_12(
     assert "league profile" in embed_text(profile.message)
     assert "· casual" in embed_text(profile.message)  # computer seats: not ranked by default
 
-    # Rematch: the same seats, a new series with a new table message.
+    # Rematch: the same seats, a new series with a new table message. Both press it at
+    # once: one starts it, the other gets their board of it (not "a table that is over").
     old_tid = driver.tid
-    await standin.click(bob, over, f"kozel:rematch:{old_tid}")
+    pressed = await asyncio.gather(
+        standin.click(bob, over, f"kozel:rematch:{old_tid}"),
+        standin.click(alice, over, f"kozel:rematch:{old_tid}"),
+    )
+    late = [r for r in pressed if r.message is not None and r.message.visible_to is not None]
+    assert len(late) == 1 and late[0].message is not None
+    if late[0].message.loading:
+        await standin.wait_until_resolved(late[0], timeout=30.0)
+    assert "The next series has already started" in text_displays(late[0].message)[0]
     new_table = await standin.wait_for(
         lambda: next(
             (
@@ -115,14 +125,7 @@ async def test_four_humans_hands_stay_private(
     discarded: set[str] = set()
 
     def choose(options: list[dict[str, object]]) -> str:
-        value = str(rng.choice(options)["value"])
-        shown = _face_up_cards(value)
-        revealed.update(shown)
-        if not shown:
-            from kozel_discord.engine import Action
-
-            discarded.update(c.label for c in Action.decode(value).cards)
-        return value
+        return str(rng.choice(options)["value"])
 
     driver = Driver(standin, guild, dict(enumerate(users)), choose)
     await driver.open_table(users[0], {})
@@ -132,6 +135,16 @@ async def test_four_humans_hands_stay_private(
         return any(summary_number(m) == 1 for m in standin.public_messages(channel))
 
     await driver.play_until(first_game_over, max_steps=500)
+    # every move played, from a menu or a one-move button (a forced lead is face up too)
+    for _sel, value, stale in driver.selections:
+        if stale:  # refused: not played
+            continue
+        shown = _face_up_cards(value)
+        revealed.update(shown)
+        if not shown:
+            from kozel_discord.engine import Action
+
+            discarded.update(c.label for c in Action.decode(value).cards)
 
     trumps = {
         _label(m[0])

@@ -112,3 +112,44 @@ async def test_a_hint_shows_only_on_the_position_it_was_computed_for(
             assert first.startswith("💡")
     finally:
         await svc.close()
+
+
+async def test_a_board_whose_turn_the_clock_played_is_brought_up_to_date(
+    store: LeagueStore,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # After a timeout the player's board kept its move menu: every pick was "out of date".
+    from kozel_discord.ui import boards as boards_module
+
+    sent: list[Any] = []
+
+    async def send_board(interaction: Any, shown: Any) -> None:
+        sent.append(shown)
+
+    monkeypatch.setattr(boards_module, "send_board", send_board)
+    svc = TableService(store, default_timeout=None, computer_delay=3600, seed_source=lambda c: 1)
+    try:
+        table = await _casual_table(svc)
+        assert table.series is not None and table.series.turn == 0
+        boards = PrivateBoards(svc, lambda t: None)
+        interaction = Interaction(Host(svc, Presenter(boards)))
+        boards.remember(table, 0, interaction, "en-US", svc.move_number(table))  # type: ignore[arg-type]
+        await boards.refresh(table)
+        assert sent == []  # the board is up to date
+        # the clock plays the host's turn (as the session does on a timeout)
+        session = svc._sessions[CHANNEL]  # type: ignore[attr-defined]
+        action = table.series.legal_actions(0)[0]
+        async with session.lock:
+            await session._computer_apply(0, action, timed_out=True)
+        now = svc.get(CHANNEL)
+        assert now is not None and now.series is not None and now.series.turn != 0
+        await boards.refresh(now)
+        assert len(sent) == 1  # the menu of the turn that is gone, replaced
+        view, _picture = sent[0]
+        assert not any(isinstance(c, discord.ui.Select) for c in view.walk_children()), (
+            "no move menu now"
+        )
+        await boards.refresh(now)
+        assert len(sent) == 1  # once
+    finally:
+        await svc.close()

@@ -93,3 +93,4 @@ settings-threads_on = Each table's game runs in its own thread (if the bot may c
 settings-threads_off = Games run in the channel itself, without threads.
 thread-name = Kozel — { $names }
 ping-button = 🔔 Ping me on my turn
+rematch-started = 🔁 The next series has already started: here is your hand.

@@ -103,3 +103,4 @@ settings-threads_on = Игра каждого стола идёт в своей 
 settings-threads_off = Игры идут прямо в канале, без веток.
 thread-name = Игра в козла — { $names }
 ping-button = 🔔 Напоминать мне о ходе
+rematch-started = 🔁 Следующая партия уже началась: вот ваши карты.

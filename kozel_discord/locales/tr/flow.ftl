@@ -62,3 +62,4 @@ settings-threads_on = Her masanın oyunu kendi alt başlığında oynanır (bot 
 settings-threads_off = Oyunlar alt başlık olmadan doğrudan kanalda oynanır.
 thread-name = Kozel — { $names }
 ping-button = 🔔 Sıram gelince haber ver
+rematch-started = 🔁 Sonraki seri başladı bile: işte kartlarınız.

@@ -103,3 +103,4 @@ settings-threads_on = Гра кожного столу йде у своїй гі
 settings-threads_off = Ігри йдуть просто в каналі, без гілок.
 thread-name = Козел — { $names }
 ping-button = 🔔 Нагадувати мені про хід
+rematch-started = 🔁 Наступна партія вже почалася: ось ваші карти.
