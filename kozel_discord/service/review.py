@@ -81,6 +81,8 @@ class ReviewService:
         self.cache_size = cache_size
         self._cache: OrderedDict[_Key, GameReview] = OrderedDict()
         self._running: dict[_Key, asyncio.Future[GameReview]] = {}
+        # the computations in the workers (or waiting for a slot), kept past a timeout
+        self._jobs: dict[_Key, asyncio.Future[object]] = {}
         self._seats: dict[tuple[int, str], tuple[int | None, ...]] = {}
         self._slots = asyncio.Semaphore(REVIEW_SLOTS)
 
@@ -166,16 +168,29 @@ class ReviewService:
         record = next((g.record for g in games if g.number == number), None)
         if record is None:
             raise ServiceError(ErrorKey.REVIEW_MISSING)
-        seed = review_seed(record, seat)
+        job = self._jobs.get(key)
+        if job is None:
+            job = asyncio.ensure_future(self._in_a_slot(record, seat, review_seed(record, seat)))
+            self._jobs[key] = job
+            job.add_done_callback(lambda done: self._finished(key, done))
         try:
             result = await asyncio.wait_for(
-                self._in_a_slot(record, seat, seed), self.budget.time_cap + QUEUE_GRACE_SECONDS
+                asyncio.shield(job), self.budget.time_cap + QUEUE_GRACE_SECONDS
             )
         except TimeoutError as exc:
+            # The computation goes on, keeping its slot (a worker stays free for the
+            # tables' moves); its review is kept for the player's next ask.
             log.warning("review_timeout game=%s/%d seat=%d", series_key, number, seat)
             raise ServiceError(ErrorKey.REVIEW_BUSY) from exc  # (not the database's text)
         assert isinstance(result, GameReview)
-        self._cache[key] = result
-        while len(self._cache) > self.cache_size:
-            self._cache.popitem(last=False)
         return result
+
+    def _finished(self, key: _Key, job: asyncio.Future[object]) -> None:
+        self._jobs.pop(key, None)
+        if job.cancelled() or job.exception() is not None:
+            return
+        result = job.result()
+        if isinstance(result, GameReview):
+            self._cache[key] = result
+            while len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)

@@ -114,4 +114,9 @@ async def test_a_review_the_busy_workers_cannot_finish_says_so_not_the_database(
     async with svc._slots:  # every review slot taken by another review
         with pytest.raises(ServiceError) as busy:
             await svc.review(GUILD, KEY, 1, ALICE)
+        (job,) = svc._jobs.values()  # it waits on, for the slot
     assert busy.value.key is ErrorKey.REVIEW_BUSY
+    # It went on (keeping its slot while it ran), and the player's next ask has it.
+    await job
+    again = await svc.review(GUILD, KEY, 1, ALICE)
+    assert again.cached and again.review.decisions and svc._jobs == {}
