@@ -109,16 +109,12 @@ _DRIVERS = {"sqlite": "aiosqlite", "postgresql": "asyncpg"}
 def _check_driver(url: str) -> None:
     """A URL of a database the bot uses, through its asyncio driver: a typo ("postgresq://",
     "foo") was retried for minutes as a database that does not answer, then exit 4."""
-    from sqlalchemy.engine import make_url
-    from sqlalchemy.exc import ArgumentError
-
     # (capitalised words: an error message loses every piece of the value set)
     what = "a SQLite or PostgreSQL URL is needed; .env.example shows both forms"
-    try:
-        parsed = make_url(url)
-    except (ArgumentError, ValueError):
-        raise ValueError(f"not a database URL: {what}") from None
-    backend, _, driver = parsed.drivername.partition("+")
+    m = _URL_RE.fullmatch(url)
+    if m is None:
+        raise ValueError(f"not a database URL: {what}")
+    backend, _, driver = m["scheme"].partition("+")
     if _DRIVERS.get(backend) != driver:
         raise ValueError(f"a database or driver the bot does not use: {what}")
 

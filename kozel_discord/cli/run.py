@@ -107,12 +107,7 @@ def run_bot(settings: Settings) -> int:
     except Exception as exc:
         kind = failure_kind(exc)
         if kind == "database":
-            url = settings.database_url
-            _say(
-                f"the database stopped answering while the bot started "
-                f"({describe_database_error(exc, url)}): {database_fix(exc, url)}"
-            )
-            return EXIT_DATABASE
+            return _database_stopped(exc, settings.database_url)
         if kind == "discord":
             _say(
                 f"Discord is not reachable ({_reason(exc)}): check this machine's internet "
@@ -123,13 +118,28 @@ def run_bot(settings: Settings) -> int:
         raise
 
 
+def _database_stopped(exc: BaseException, url: str) -> int:
+    _say(
+        f"the database stopped answering while the bot started "
+        f"({describe_database_error(exc, url)}): {database_fix(exc, url)}"
+    )
+    return EXIT_DATABASE
+
+
 async def _before_start(settings: Settings) -> int | None:
     """Wait for the database and check that this version knows it; the exit code when the
     bot cannot start (None: go on)."""
     url = settings.database_url
     if not await wait_for_database(url, settings.db_connect_attempts, say=_say):
         return EXIT_DATABASE
-    newer = await unknown_revision(url)
+    try:
+        newer = await unknown_revision(url)
+    except (OSError, TimeoutError) as exc:  # it stopped answering since the wait
+        return _database_stopped(exc, url)
+    except Exception as exc:
+        if not _is_sqlalchemy(exc):
+            raise
+        return _database_stopped(exc, url)
     if newer is not None:  # upgrading would fail with a traceback, restarted for ever
         _say(
             f"the database is at revision {newer}, which this version of the bot does not "

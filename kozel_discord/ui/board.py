@@ -181,7 +181,8 @@ async def open_hand(interaction: discord.Interaction[Any], table_id: str | None 
     """ "My hand" (the button or ``/kozel hand``): a player who was away is back."""
     svc = host_of(interaction).tables
     table = table_here(interaction, table_id)
-    await svc.mark_back(table.channel_id, interaction.user.id)
+    # (in time: coming back waits for the table's lock while a computer decides there)
+    await in_time(interaction, svc.mark_back(table.channel_id, interaction.user.id))
     await show_hand(interaction, svc.get(table.channel_id) or table)
 
 

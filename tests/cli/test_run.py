@@ -275,3 +275,24 @@ def test_run_with_a_mistyped_database_url_exits_with_code_2_at_once(tmp_path: Pa
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "KOZEL_DATABASE_URL: a database or driver" in lines[0]
     assert "not reachable" not in proc.stderr and "postgresq" not in proc.stderr
+
+
+def test_a_database_that_stops_answering_after_the_wait_is_exit_4_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The revision check after the wait opens its own connection: a database restarting
+    # just then gave a traceback and exit 1.
+    import kozel_discord.store.diagnostics as diagnostics
+    from kozel_discord.cli.run import run_bot
+
+    async def refused(url: str) -> str | None:
+        raise ConnectionRefusedError(111, "Connect call failed")
+
+    monkeypatch.setattr(diagnostics, "database_revision", refused)
+    db = tmp_path / "k.sqlite3"
+    db.write_bytes(b"")  # there: the wait passes
+    settings = Settings(discord_token=TOKEN, database_url=f"sqlite+aiosqlite:///{db}")
+    assert run_bot(settings) == EXIT_DATABASE
+    err = capsys.readouterr().err
+    assert err.startswith("kozel-discord: the database stopped answering while the bot started")
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -92,3 +92,28 @@ def test_long_names_stay_within_discords_limit(locale: str) -> None:
 )
 def test_a_discard_counts_its_cards_in_the_languages_plural(locale: str, n: int, word: str) -> None:
     assert word in t("alt.discard", locale, who="p1", n=n).replace(NBSP, " ")
+
+
+def test_a_board_never_names_its_own_face_down_discard() -> None:
+    # (its owner knows it, but the picture shows it face down, and so does the alt text)
+    own_discards = 0
+    for seed in (3, 8, 12):
+        rng = random.Random(seed)
+        s = Series(seed)
+        for _ in range(60):
+            seat = s.turn
+            if seat is None:
+                break
+            s.apply(seat, rng.choice(s.legal_actions(seat)))
+            for viewer in range(4):
+                obs = observe(s, viewer)
+                plays = obs.trick or (obs.taken[-1].plays if obs.taken else ())
+                mine = [c for p in plays if p.seat == viewer and not p.face_up for c in p.cards]
+                if not mine:
+                    continue
+                own_discards += 1
+                text = alt_text.hand(SEATS, obs, "en-US")
+                expected = [alt_text.card(c) for c in obs.hand]
+                expected += [alt_text.card(obs.trump_card), *_shown(obs)]
+                assert sorted(CARD.findall(text)) == sorted(expected), text
+    assert own_discards > 10

@@ -153,3 +153,46 @@ async def test_a_board_whose_turn_the_clock_played_is_brought_up_to_date(
         assert len(sent) == 1  # once
     finally:
         await svc.close()
+
+
+async def test_an_away_players_my_hand_is_answered_while_a_computer_holds_the_table(
+    store: LeagueStore,  # noqa: F811
+) -> None:
+    # Coming back takes the table's lock, which a computer holds while it decides: the
+    # click waited past Discord's 3 s.
+    import asyncio
+    import datetime as dt
+
+    from kozel_discord.ui.board import HandButton
+
+    svc = TableService(store, default_timeout=None, computer_delay=3600, seed_source=lambda c: 1)
+    try:
+        table = await _casual_table(svc)
+        live = svc.get(CHANNEL)
+        assert live is not None
+        live.seat(0).away = True
+        late = discord.utils.utcnow() - dt.timedelta(seconds=5)  # the budget is spent
+        interaction = Interaction(Host(svc, Presenter(PrivateBoards(svc, lambda t: None))))
+        interaction.created_at = late
+        session = svc._sessions[CHANNEL]  # type: ignore[attr-defined]
+        await session.lock.acquire()  # a computer deciding
+        answered = asyncio.Event()
+        defer = interaction.response.defer
+
+        async def deferring(**kw: Any) -> None:
+            await defer(**kw)
+            answered.set()
+
+        interaction.response.defer = deferring  # type: ignore[method-assign]
+        clicked = asyncio.ensure_future(HandButton(table.table_id).callback(interaction))  # type: ignore[arg-type]
+        waiting = asyncio.ensure_future(answered.wait())
+        await asyncio.wait({waiting, clicked}, timeout=10, return_when=asyncio.FIRST_COMPLETED)
+        waiting.cancel()
+        assert interaction.response.sent == [{"deferred": True}]  # answered in time
+        session.lock.release()
+        await clicked
+        back = svc.get(CHANNEL)
+        assert back is not None and not back.seat(0).away
+        assert "view" in interaction.response.sent[-1]  # then the board
+    finally:
+        await svc.close()
