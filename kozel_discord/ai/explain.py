@@ -33,8 +33,10 @@ class Why(StrEnum):
     TAKES_TRUMP = "takes_trump"  # the same, with trumps
     ON_TOP = "on_top"  # beats for now, with plain cards: trumps kept
     ON_TOP_TRUMP = "on_top_trump"  # beats for now with trumps (nothing plain beats)
+    ON_TOP_WITH_TRUMP = "on_top_with_trump"  # beats for now with trumps, a plain beat kept
     FEED = "feed"  # points onto the partner's trick
     CHEAP_DISCARD = "cheap_discard"  # nothing beats (or not worth it): the cheapest cards
+    KEEP_DISCARD = "keep_discard"  # throws points away, keeping cheaper cards for later
     LEAD_TRUMPS = "lead_trumps"  # draws the opponents' trumps
     LEAD_STRONG = "lead_strong"  # aces or tens that are hard to beat
     LEAD_CHEAP = "lead_cheap"  # a cheap lead that keeps the points and trumps
@@ -59,6 +61,12 @@ def _visible_trick_points(obs: Observation) -> int:
     return sum(_points(p.cards) for p in obs.trick)
 
 
+def _with_trumps(obs: Observation, cards: tuple[Card, ...]) -> bool:
+    """Whether a beat of the trick's top cards puts a trump on one of them."""
+    pairs = beat_pairing(cards, obs.top, obs.trump) or ()
+    return any(new.suit is obs.trump for new, _old in pairs)
+
+
 def explain(obs: Observation, action: Action) -> Explanation:
     """Why ``action`` is a good move for the seat of ``obs`` (its own view only)."""
     if obs.seat is None:
@@ -73,14 +81,25 @@ def explain(obs: Observation, action: Action) -> Explanation:
         if last:
             why = Why.TAKES_TRUMP if trumps else Why.TAKES
             return Explanation(why, _visible_trick_points(obs) + _points(cards), n)
-        pairs = beat_pairing(cards, obs.top, obs.trump) or ()
-        with_trumps = any(new.suit is obs.trump for new, _old in pairs)
-        return Explanation(Why.ON_TOP_TRUMP if with_trumps else Why.ON_TOP, _points(cards), n)
+        if not _with_trumps(obs, cards):
+            return Explanation(Why.ON_TOP, _points(cards), n)
+        # "nothing plain beats it" only when no beat without a trump is legal
+        plain = any(
+            a.kind is ActionKind.BEAT and not _with_trumps(obs, a.cards) for a in obs.legal_actions
+        )
+        why = Why.ON_TOP_WITH_TRUMP if plain else Why.ON_TOP_TRUMP
+        return Explanation(why, _points(cards), n)
     if action.kind is ActionKind.DISCARD:
         partner_on_top = bool(obs.trick) and obs.top_seat == partner_of(obs.seat)
         if partner_on_top and _points(cards) > 0:
             return Explanation(Why.FEED, _points(cards), n)
-        return Explanation(Why.CHEAP_DISCARD, _points(cards), n)
+        # "the fewest you can" only when no legal discard throws fewer points away
+        fewest = min(
+            (_points(a.cards) for a in obs.legal_actions if a.kind is ActionKind.DISCARD),
+            default=0,
+        )
+        why = Why.CHEAP_DISCARD if _points(cards) <= fewest else Why.KEEP_DISCARD
+        return Explanation(why, _points(cards), n)
     # a lead
     if trumps:
         return Explanation(Why.LEAD_TRUMPS, _points(cards), n)

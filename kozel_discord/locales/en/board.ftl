@@ -66,7 +66,7 @@ board-your_lead = **Your lead**: { $max ->
         [1] one card
        *[other] 1 to { $max } cards of one suit
     }.
-board-lead_molodka = You hold a molodka (four cards of one suit): lead all four.
+board-lead_molodka = You hold a molodka (four cards of one suit): you may lead all four.
 board-your_answer = **Your turn**: beat { $top } or discard { $k ->
         [one] { $k } card
        *[other] { $k } cards

@@ -28,6 +28,7 @@ hints-reason_takes_trump = a trump takes the trick { $points ->
     }
 hints-reason_on_top = goes on top with plain cards and keeps your trumps
 hints-reason_on_top_trump = nothing plain beats it: a trump goes on top
+hints-reason_on_top_with_trump = a trump goes on top and keeps your plain beat for later
 hints-reason_feed = your partner is on top: give them { $points ->
         [one] { $points } point
        *[other] { $points } points
@@ -36,6 +37,10 @@ hints-reason_cheap_discard = { $points ->
         [0] adds no points to the trick
         [one] adds only { $points } point to the trick, the fewest you can
        *[other] adds only { $points } points to the trick, the fewest you can
+    }
+hints-reason_keep_discard = { $points ->
+        [one] puts { $points } point in the trick but keeps the cards you need later
+       *[other] puts { $points } points in the trick but keeps the cards you need later
     }
 hints-reason_lead_trumps = leads trumps to draw the opponents' trumps
 hints-reason_lead_strong = a strong card that is hard to beat

@@ -30,6 +30,7 @@ hints-reason_takes_trump = козырь забирает взятку { $points 
     }
 hints-reason_on_top = ложится сверху простыми картами, козыри остаются у вас
 hints-reason_on_top_trump = простыми не побить: сверху ложится козырь
+hints-reason_on_top_with_trump = сверху ложится козырь, а простые карты остаются на потом
 hints-reason_feed = сверху ваш партнёр: отдайте ему { $points ->
         [one] { $points } очко
         [few] { $points } очка
@@ -40,6 +41,11 @@ hints-reason_cheap_discard = { $points ->
         [one] во взятку уходит всего { $points } очко, меньше нельзя
         [few] во взятку уходит всего { $points } очка, меньше нельзя
        *[many] во взятку уходит всего { $points } очков, меньше нельзя
+    }
+hints-reason_keep_discard = { $points ->
+        [one] во взятку уходит { $points } очко, но нужные карты остаются на потом
+        [few] во взятку уходит { $points } очка, но нужные карты остаются на потом
+       *[many] во взятку уходит { $points } очков, но нужные карты остаются на потом
     }
 hints-reason_lead_trumps = ход козырями выманивает козыри соперников
 hints-reason_lead_strong = сильная карта, её трудно побить

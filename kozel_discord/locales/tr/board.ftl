@@ -46,7 +46,7 @@ board-your_lead = **Açış sizde**: { $max ->
         [1] bir kart
        *[other] aynı renkten 1–{ $max } kart
     }.
-board-lead_molodka = Elinizde molodka (aynı renkten dört kart) var: dördünü birden açın.
+board-lead_molodka = Elinizde molodka (aynı renkten dört kart) var: dördünü birden açabilirsiniz.
 board-your_answer = **Sıra sizde**: { $top } { $k ->
         [one] kartını
        *[other] kartlarını

@@ -25,11 +25,13 @@ hints-reason_takes_trump = { $points ->
     }
 hints-reason_on_top = düz kartlarla üste çıkar, kozlarınız sizde kalır
 hints-reason_on_top_trump = düz kartla yenilmiyor: üste koz çıkar
+hints-reason_on_top_with_trump = üste koz çıkar, düz kartlarınız sonraya kalır
 hints-reason_feed = üstte ortağınız var: ona { $points } puan verin
 hints-reason_cheap_discard = { $points ->
         [0] ele hiç puan gitmez
        *[other] ele yalnızca { $points } puan gider, mümkün olan en az puan
     }
+hints-reason_keep_discard = ele { $points } puan gider ama sonra gereken kartlar elinizde kalır
 hints-reason_lead_trumps = koz açmak rakiplerin kozlarını çeker
 hints-reason_lead_strong = yenilmesi zor güçlü bir kart
 hints-reason_lead_cheap = ucuz bir açış: puanlarınız ve kozlarınız sizde kalır

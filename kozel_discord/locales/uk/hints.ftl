@@ -30,6 +30,7 @@ hints-reason_takes_trump = козир забирає взятку { $points ->
     }
 hints-reason_on_top = лягає зверху простими картами, козирі лишаються у вас
 hints-reason_on_top_trump = простими не побити: зверху лягає козир
+hints-reason_on_top_with_trump = зверху лягає козир, а прості карти лишаються на потім
 hints-reason_feed = зверху ваш партнер: віддайте партнерові { $points ->
         [one] { $points } очко
         [few] { $points } очки
@@ -40,6 +41,11 @@ hints-reason_cheap_discard = { $points ->
         [one] у взятку йде лише { $points } очко, менше не можна
         [few] у взятку йдуть лише { $points } очки, менше не можна
        *[many] у взятку йде лише { $points } очок, менше не можна
+    }
+hints-reason_keep_discard = { $points ->
+        [one] у взятку йде { $points } очко, але потрібні карти лишаються на потім
+        [few] у взятку йдуть { $points } очки, але потрібні карти лишаються на потім
+       *[many] у взятку йде { $points } очок, але потрібні карти лишаються на потім
     }
 hints-reason_lead_trumps = хід козирями виманює козирі суперників
 hints-reason_lead_strong = сильна карта, її важко побити
