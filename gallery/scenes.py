@@ -295,7 +295,7 @@ class Gallery:
         await s.click(mate, lobby, f"kozel:sit:{tid}:2")
         await s.select(host, lobby, f"kozel:addbot:{tid}", ["1:heuristic"])
         await s.select(host, lobby, f"kozel:addbot:{tid}", ["3:strong"])
-        await s.click(host, lobby, f"kozel:rules:{tid}:hints")
+        await s.click(host, lobby, f"kozel:rules:{tid}:hints:on")
         used = self.used(name, "kozel", "start")
         self.add("13-lobby-hints", self.snap(s, lobby, used_command=used))
         await s.click(host, lobby, f"kozel:lobby:{tid}:begin")

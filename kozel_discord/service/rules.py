@@ -183,10 +183,15 @@ class TableRules:
 
         return await self._change(channel_id, table_id, change)
 
-    async def toggle_hints(self, channel_id: int, table_id: str, user_id: int) -> Table:
-        """The lobby's hints button (host; casual tables only)."""
+    async def toggle_hints(
+        self, channel_id: int, table_id: str, user_id: int, on: bool | None = None
+    ) -> Table:
+        """The lobby's hints button (host; casual tables only): on, off, or (None) the
+        other way."""
         return await self._change(
-            channel_id, table_id, lambda t: lobby.set_hints(t, user_id, not t.hints)
+            channel_id,
+            table_id,
+            lambda t: lobby.set_hints(t, user_id, not t.hints if on is None else on),
         )
 
     # ------------------------------------------------------------------ a hint

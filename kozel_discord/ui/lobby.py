@@ -242,19 +242,26 @@ class LobbyButton(
 class RulesButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"kozel:rules:{TID}:(?P<action>length|hints)",
+    template=rf"kozel:rules:{TID}:(?P<action>length|hints)(?::(?P<to>[0-9]{{1,2}}|on|off))?",
 ):
     """The host's house rules of this lobby: the series length (the next offered one at
-    each click) and hints on/off (casual tables only)."""
+    each click) and hints on/off (casual tables only). The button says what it sets
+    (``:8``, ``:on``): a phone's double tap, or a press on a lobby not redrawn yet, sets
+    the same again instead of toggling back. (Ids without it, of lobbies drawn before,
+    still toggle.)"""
 
-    def __init__(self, table: Table | str, action: str, locale: str = "en-US") -> None:
+    def __init__(
+        self, table: Table | str, action: str, locale: str = "en-US", to: str | None = None
+    ) -> None:
         table_id = table if isinstance(table, str) else table.table_id
         label, emoji = t(f"lobby.rules_{action}", locale), "🎯" if action == "length" else "💡"
         style = discord.ButtonStyle.secondary
         if isinstance(table, Table):
             if action == "length":
                 label = t("lobby.length_button", locale, target=table.target)
+                to = str(lobby_rules.next_length(table.target))
             else:
+                to = "off" if table.hints else "on"
                 label = t(
                     "lobby.hints_button_on" if table.hints else "lobby.hints_button_off", locale
                 )
@@ -264,24 +271,26 @@ class RulesButton(
                 label=label[:80],
                 style=style,
                 emoji=emoji,
-                custom_id=f"kozel:rules:{table_id}:{action}",
+                custom_id=f"kozel:rules:{table_id}:{action}" + (f":{to}" if to else ""),
                 row=2,
             )
         )
-        self.table_id, self.action = table_id, action
+        self.table_id, self.action, self.to = table_id, action, to
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulesButton:
-        return cls(match["tid"], match["action"])
+        return cls(match["tid"], match["action"], to=match["to"])
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         svc = host_of(interaction).tables
         channel_id = interaction.channel_id or 0
-        user = interaction.user.id
+        user, to = interaction.user.id, self.to
         if self.action == "length":
-            table = await svc.set_length(channel_id, self.table_id, user)
+            target = int(to) if to else None
+            table = await svc.set_length(channel_id, self.table_id, user, target)
         else:
-            table = await svc.toggle_hints(channel_id, self.table_id, user)
+            on = None if to is None else to == "on"
+            table = await svc.toggle_hints(channel_id, self.table_id, user, on)
         await update_lobby(interaction, table)

@@ -186,9 +186,18 @@ async def test_hints_at_a_casual_table_and_absent_in_a_ranked_series(
     assert r.message is not None
     tid = re.search(r"kozel:sit:([0-9a-f]{12}):0", " ".join(r.message.custom_ids()))[1]  # type: ignore[index]
     casual.tid, casual.lobby = tid, r.message
-    refused = await standin.click(bob, r.message, f"kozel:rules:{tid}:hints")
+    refused = await standin.click(bob, r.message, f"kozel:rules:{tid}:hints:on")
     assert refused.message is not None and refused.message.ephemeral  # the host's button
-    await standin.click(alice, r.message, f"kozel:rules:{tid}:hints")
+    await standin.click(alice, r.message, f"kozel:rules:{tid}:hints:on")
+    assert "Hints on" in embed_text(r.message)
+    assert f"kozel:rules:{tid}:hints:off" in r.message.custom_ids()
+    # A double tap: the second press lands on the lobby as it was drawn before the first
+    # ("on" again). It toggled hints back off; now it sets what it says.
+    again = await forge_component(
+        standin, alice, r.message, f"kozel:rules:{tid}:hints:on",
+        rewrite=f"kozel:rules:{tid}:hints:off",
+    )  # fmt: skip
+    assert again.message is not None
     assert "Hints on" in embed_text(r.message)
     for seat in (1, 2, 3):
         await standin.select(alice, r.message, f"kozel:addbot:{tid}", [f"{seat}:heuristic"])
@@ -222,7 +231,7 @@ async def test_hints_at_a_casual_table_and_absent_in_a_ranked_series(
     assert r2.message is not None
     tid2 = re.search(r"kozel:sit:([0-9a-f]{12}):0", " ".join(r2.message.custom_ids()))[1]  # type: ignore[index]
     ranked.tid = tid2
-    await standin.click(alice, r2.message, f"kozel:rules:{tid2}:hints")
+    await standin.click(alice, r2.message, f"kozel:rules:{tid2}:hints:on")
     assert "Hints on" in embed_text(r2.message)
     for seat, user in ((1, bob), (2, carol), (3, dave)):
         await standin.click(user, r2.message, f"kozel:sit:{tid2}:{seat}")
@@ -255,7 +264,7 @@ async def test_a_slow_hint_is_answered_in_time_and_shows_in_the_board_when_ready
     assert r.message is not None
     tid = re.search(r"kozel:sit:([0-9a-f]{12}):0", " ".join(r.message.custom_ids()))[1]  # type: ignore[index]
     casual.tid, casual.lobby = tid, r.message
-    await standin.click(alice, r.message, f"kozel:rules:{tid}:hints")
+    await standin.click(alice, r.message, f"kozel:rules:{tid}:hints:on")
     for seat in (1, 2, 3):
         await standin.select(alice, r.message, f"kozel:addbot:{tid}", [f"{seat}:heuristic"])
     await standin.click(alice, r.message, f"kozel:lobby:{tid}:begin")

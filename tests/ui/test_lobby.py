@@ -122,11 +122,41 @@ def test_the_settings_come_before_start() -> None:
     table = _lobby(None)
     table.status = TableStatus.LOBBY
     items = [getattr(c, "item", c) for c in lobby_view(table, "en-US").children]
+
+    def name(custom_id: str) -> str:  # the rules buttons end with what they set
+        parts = custom_id.split(":")
+        return parts[3] if parts[1] == "rules" else parts[-1]
+
     rows = {
-        (b.custom_id or "").split(":")[-1]: b.row
+        name(b.custom_id or ""): b.row
         for b in items
         if isinstance(b, discord.ui.Button) and b.row is not None
     }
     settings = [rows["timer"], rows["length"], rows[table.table_id]]  # the pings button's id
     assert max(settings) < rows["begin"] < rows["cancel"], rows
     assert rows["leave"] == rows["begin"]
+
+
+def test_the_rules_buttons_say_what_they_set() -> None:
+    # A double tap on a phone pressed the same toggle twice: hints on, then off again.
+    from kozel_discord.ui.lobby import RulesButton
+
+    table = _lobby(None)
+    table.status, table.target = TableStatus.LOBBY, 6
+    length = RulesButton(table, "length").item
+    assert isinstance(length, discord.ui.Button)
+    assert length.custom_id == f"kozel:rules:{table.table_id}:length:8"
+    table.hints = False
+    hints = RulesButton(table, "hints").item
+    assert isinstance(hints, discord.ui.Button)
+    assert hints.custom_id == f"kozel:rules:{table.table_id}:hints:on"
+    table.hints = True
+    off = RulesButton(table, "hints").item
+    assert isinstance(off, discord.ui.Button)
+    assert off.custom_id == f"kozel:rules:{table.table_id}:hints:off"
+    # the ids parse back to what they set (and old ids without it still toggle)
+    template = RulesButton.__discord_ui_compiled_template__
+    old = f"kozel:rules:{table.table_id}:hints"
+    for custom_id, to in ((length.custom_id, "8"), (off.custom_id, "off"), (old, None)):
+        m = template.fullmatch(custom_id or "")
+        assert m is not None and m["to"] == to
