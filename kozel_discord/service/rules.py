@@ -1,8 +1,8 @@
-"""House rules at a table: the server's defaults (``/kozel settings``) a new lobby opens
-with, the lobby's series length and hints, and a hint itself (the computer's suggestion for
-a player's turn, from that player's observation only). A part of
-:class:`~.service.TableService` (a mixin); the lobby's rules are :mod:`.lobby`'s, the
-reason for a move is the AI's (:func:`kozel_discord.ai.explain`)."""
+"""The lobby and house rules at a table: seats and computers, the server's defaults
+(``/kozel settings``) a new lobby opens with, the lobby's timer, series length and hints,
+and a hint itself (the computer's suggestion for a player's turn, from that player's
+observation only). A part of :class:`~.service.TableService` (a mixin); the lobby's rules
+are :mod:`.lobby`'s, the reason for a move is the AI's (:func:`kozel_discord.ai.explain`)."""
 
 from __future__ import annotations
 
@@ -71,6 +71,55 @@ class TableRules:
         kind: TableEventKind = TableEventKind.LOBBY,
     ) -> Awaitable[Table]:
         raise NotImplementedError
+
+    def get(self, channel_id: int) -> Table | None:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the lobby's seats and timer
+    async def sit(
+        self, channel_id: int, table_id: str, user_id: int, name: str, seat: int
+    ) -> Table:
+        return await self._change(channel_id, table_id, lambda t: lobby.sit(t, user_id, name, seat))
+
+    async def leave(self, channel_id: int, table_id: str, user_id: int) -> Table:
+        return await self._change(channel_id, table_id, lambda t: lobby.leave(t, user_id))
+
+    async def add_computer(
+        self, channel_id: int, table_id: str, user_id: int, seat: int, level: str, name: str
+    ) -> Table:
+        return await self._change(
+            channel_id, table_id, lambda t: lobby.add_computer(t, user_id, seat, level, name)
+        )
+
+    async def remove_computer(
+        self, channel_id: int, table_id: str, user_id: int, seat: int
+    ) -> Table:
+        return await self._change(
+            channel_id, table_id, lambda t: lobby.remove_computer(t, user_id, seat)
+        )
+
+    async def set_timer(
+        self, channel_id: int, table_id: str, user_id: int, seconds: float | None
+    ) -> Table:
+        return await self._change(
+            channel_id, table_id, lambda t: lobby.set_timer(t, user_id, seconds)
+        )
+
+    async def toggle_timer(
+        self, channel_id: int, table_id: str, user_id: int, on: bool | None = None
+    ) -> Table:
+        """The lobby's timer button: on (the server's timer, or the bot's; one already on
+        keeps its seconds), off, or (None) the other way."""
+        current = self.get(channel_id)
+        seconds = self.timer_seconds
+        if current is not None and not current.turn_timeout:
+            seconds = self.timer_button_of(await self.guild_settings(current.guild_id))
+
+        def change(t: Table) -> None:
+            want = not t.turn_timeout if on is None else on
+            lobby.set_timer(t, user_id, (t.turn_timeout or seconds) if want else None)
+
+        return await self._change(channel_id, table_id, change)
 
     # ------------------------------------------------------------------ the server's
     async def guild_settings(self, guild_id: int) -> GuildSettings:

@@ -174,48 +174,6 @@ class TableService(TableGuards, TableRules):
         """The position counter that select menus carry (stale ones are refused)."""
         return len(table.series.actions) if table.series is not None else 0
 
-    # ------------------------------------------------------------------ lobby
-    async def sit(
-        self, channel_id: int, table_id: str, user_id: int, name: str, seat: int
-    ) -> Table:
-        return await self._change(channel_id, table_id, lambda t: lobby.sit(t, user_id, name, seat))
-
-    async def leave(self, channel_id: int, table_id: str, user_id: int) -> Table:
-        return await self._change(channel_id, table_id, lambda t: lobby.leave(t, user_id))
-
-    async def add_computer(
-        self, channel_id: int, table_id: str, user_id: int, seat: int, level: str, name: str
-    ) -> Table:
-        return await self._change(
-            channel_id, table_id, lambda t: lobby.add_computer(t, user_id, seat, level, name)
-        )
-
-    async def remove_computer(
-        self, channel_id: int, table_id: str, user_id: int, seat: int
-    ) -> Table:
-        return await self._change(
-            channel_id, table_id, lambda t: lobby.remove_computer(t, user_id, seat)
-        )
-
-    async def set_timer(
-        self, channel_id: int, table_id: str, user_id: int, seconds: float | None
-    ) -> Table:
-        return await self._change(
-            channel_id, table_id, lambda t: lobby.set_timer(t, user_id, seconds)
-        )
-
-    async def toggle_timer(self, channel_id: int, table_id: str, user_id: int) -> Table:
-        """The lobby's timer button: off when on, else the server's timer (or the bot's)."""
-        current = self.get(channel_id)
-        seconds = self.timer_seconds
-        if current is not None and not current.turn_timeout:
-            seconds = self.timer_button_of(await self.guild_settings(current.guild_id))
-
-        def change(t: Table) -> None:
-            lobby.set_timer(t, user_id, None if t.turn_timeout else seconds)
-
-        return await self._change(channel_id, table_id, change)
-
     async def start(self, channel_id: int, table_id: str, user_id: int) -> Table:
         rules = await self.rules_now(channel_id)
 

@@ -171,9 +171,10 @@ class AddComputerSelect(
 class LobbyButton(
     Guarded,
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"kozel:lobby:{TID}:(?P<action>leave|timer|begin|cancel)",
+    template=rf"kozel:lobby:{TID}:(?P<action>leave|timer|begin|cancel)(?::(?P<to>on|off))?",
 ):
-    """Leave, timer on/off (host), start (host), cancel (host)."""
+    """Leave, timer on/off (host), start (host), cancel (host). The timer button says what
+    it sets (``:on``/``:off``), as the rules buttons do: a double tap does not undo itself."""
 
     STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
         "leave": discord.ButtonStyle.secondary,
@@ -182,12 +183,16 @@ class LobbyButton(
         "cancel": discord.ButtonStyle.danger,
     }
 
-    def __init__(self, table: Table | str, action: str, locale: str = "en-US") -> None:
+    def __init__(
+        self, table: Table | str, action: str, locale: str = "en-US", to: str | None = None
+    ) -> None:
         table_id = table if isinstance(table, str) else table.table_id
         label = t(f"lobby.{action}", locale)
         style = self.STYLES[action]
         disabled = False
         if isinstance(table, Table):
+            if action == "timer":
+                to = "off" if table.turn_timeout else "on"
             if action == "timer" and table.turn_timeout:  # on: its seconds, coloured as "on"
                 seconds = round(table.turn_timeout)
                 label = t("lobby.timer_button_on", locale, seconds=seconds)
@@ -200,7 +205,7 @@ class LobbyButton(
             discord.ui.Button(
                 label=label[:80],
                 style=style,
-                custom_id=f"kozel:lobby:{table_id}:{action}",
+                custom_id=f"kozel:lobby:{table_id}:{action}" + (f":{to}" if to else ""),
                 disabled=disabled,
                 # on the settings' row each button has its emoji, as the footer names them
                 emoji="⏱️" if action == "timer" else None,
@@ -210,13 +215,13 @@ class LobbyButton(
                 row={"cancel": 4, "timer": 2}.get(action, 3),
             )
         )
-        self.table_id, self.action = table_id, action
+        self.table_id, self.action, self.to = table_id, action, to
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
-        return cls(match["tid"], match["action"])
+        return cls(match["tid"], match["action"], to=match["to"])
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         svc = host_of(interaction).tables
@@ -225,7 +230,8 @@ class LobbyButton(
         if self.action == "leave":
             table = await svc.leave(channel_id, self.table_id, user)
         elif self.action == "timer":
-            table = await svc.toggle_timer(channel_id, self.table_id, user)
+            on = None if self.to is None else self.to == "on"
+            table = await svc.toggle_timer(channel_id, self.table_id, user, on)
         elif self.action == "begin":
             table = await svc.start(channel_id, self.table_id, user)
         else:

@@ -50,6 +50,14 @@ async def test_a_lobby_opens_with_the_servers_house_rules(
     assert off.turn_timeout is None
     on = await svc.toggle_timer(CHANNEL, own.table_id, HOST)
     assert on.turn_timeout == 60
+    # a button that says what it sets: pressed twice, the same (the seconds kept)
+    await svc.set_timer(CHANNEL, own.table_id, HOST, 45)
+    for _ in range(2):
+        again = await svc.toggle_timer(CHANNEL, own.table_id, HOST, on=True)
+        assert again.turn_timeout == 45
+    for _ in range(2):
+        again = await svc.toggle_timer(CHANNEL, own.table_id, HOST, on=False)
+        assert again.turn_timeout is None
 
 
 async def test_the_host_cycles_the_length_and_the_series_is_played_to_it(

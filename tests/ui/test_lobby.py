@@ -24,6 +24,9 @@ def test_the_timer_button_shows_its_seconds_and_looks_on_when_on() -> None:
     on = LobbyButton(_lobby(60.0), "timer", "en-US").item
     off = LobbyButton(_lobby(None), "timer", "en-US").item
     assert isinstance(on, discord.ui.Button) and isinstance(off, discord.ui.Button)
+    # it says what it sets: a double tap does not undo itself
+    assert (on.custom_id or "").endswith(":timer:off")
+    assert (off.custom_id or "").endswith(":timer:on")
     assert (on.label, on.style) == ("Timer: 60 s", discord.ButtonStyle.primary)
     assert (off.label, off.style) == ("Timer: off", discord.ButtonStyle.secondary)
     ru = LobbyButton(_lobby(90.0), "timer", "ru").item
@@ -125,7 +128,7 @@ def test_the_settings_come_before_start() -> None:
 
     def name(custom_id: str) -> str:  # the rules buttons end with what they set
         parts = custom_id.split(":")
-        return parts[3] if parts[1] == "rules" else parts[-1]
+        return parts[3] if parts[1] in ("rules", "lobby") else parts[-1]
 
     rows = {
         name(b.custom_id or ""): b.row
