@@ -84,8 +84,9 @@ class MessageRecorder:
 
     def _mentions(self, data: Mapping[str, Any]) -> list[dict[str, Any]]:
         """The users a new message notifies, as Discord decides: the ``<@id>`` of its
-        content that ``allowed_mentions`` permits (all of them when it is absent)."""
-        content = str(data.get("content") or "")
+        content and of its components' text displays (a components v2 message's text
+        mentions notify too) that ``allowed_mentions`` permits (all of them when absent)."""
+        content = "\n".join([str(data.get("content") or ""), *_text_displays(data)])
         named = [int(m) for m in re.findall(r"<@!?(\d+)>", content)]
         allowed = data.get("allowed_mentions")
         if allowed is not None:
@@ -122,6 +123,7 @@ class MessageRecorder:
         allow_empty: bool = False,
     ) -> RecordedMessage:
         message_id = self.state.ids.next()
+        mentions = self._mentions(data)  # (checks allowed_mentions in any case)
         attachments, stored = self._uploaded(data, files)
         payload: dict[str, Any] = {
             "id": str(message_id),
@@ -137,7 +139,8 @@ class MessageRecorder:
             "edited_timestamp": None,
             "tts": bool(data.get("tts")),
             "mention_everyone": False,
-            "mentions": self._mentions(data),
+            # (an ephemeral message notifies nobody: only its user sees it)
+            "mentions": [] if flags & FLAG_EPHEMERAL else mentions,
             "mention_roles": [],
             "pinned": False,
         }
@@ -240,3 +243,18 @@ class MessageRecorder:
         message.deleted = True
         self.state.notify()
         return web.Response(status=204)
+
+
+def _text_displays(data: Mapping[str, Any]) -> list[str]:
+    """The contents of a message's text displays (type 10), at any depth."""
+    found: list[str] = []
+
+    def walk(items: Any) -> None:
+        for c in items or []:
+            if isinstance(c, Mapping):
+                if c.get("type") == 10:
+                    found.append(str(c.get("content") or ""))
+                walk(c.get("components"))
+
+    walk(data.get("components"))
+    return found

@@ -58,6 +58,11 @@ def first_line(table: Table, obs: Observation, locale: str) -> str:
 def _first_line(table: Table, obs: Observation, locale: str) -> str:
     mine = status_line(obs, locale)
     if obs.my_turn and mine:
+        # the turn's clock, as the table shows it: on a board alone a newcomer had no idea
+        # how long before the computer plays for them (Discord counts it down)
+        if table.deadline is not None:
+            when = f"<t:{int(table.deadline.timestamp())}:R>"
+            mine += f"\n⏱️ {t('table.deadline', locale, when=when)}"
         return mine
     line = t("table.waiting", locale)
     if obs.turn is not None:

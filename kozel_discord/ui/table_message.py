@@ -91,14 +91,17 @@ class TableMessage:
 
     view: discord.ui.LayoutView
     png: bytes
-    mention: int | None  # the user to notify when posted (a human to play), if any
+    mention: int | None  # the human to play, if any (named in it, notified by the ping)
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.png), filename=TABLE_PNG)
 
     def allowed_mentions(self) -> discord.AllowedMentions:
-        users = [discord.Object(self.mention)] if self.mention is not None else False
-        return discord.AllowedMentions(everyone=False, roles=False, users=users)
+        """Nobody: the mention of the player to move is a name here. The turn's ping
+        notifies them, unless they turned pings off (a components v2 text's mention
+        notifies like content: a player with pings off was notified by each new table
+        message, and one with pings on twice)."""
+        return discord.AllowedMentions.none()
 
 
 async def render_message(

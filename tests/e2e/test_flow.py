@@ -136,6 +136,10 @@ async def test_each_human_turn_pings_only_that_player_until_they_move(
     else:
         raise AssertionError("Bob's turn never came")
     assert not any(bob.id in m.mentioned for m in _pings(standin, channel)[len(every) :])
+    # Only the pings notify: a table message names the player to move, and notified him
+    # too (with pings off as well) when a game's message was posted on his turn.
+    everything = standin.messages(channel, include_deleted=True)
+    assert all(not m.mentioned for m in everything if m not in _pings(standin, channel))
     assert standin.rejections == [] and standin.unhandled == []
 
 

@@ -195,3 +195,32 @@ async def test_enforced_nonce_makes_posting_idempotent(standin: DiscordStandIn) 
         body = {"content": "hello", "nonce": "x" * 26, "enforce_nonce": True}
         async with http.post(url, json=body, headers=headers) as resp:
             assert resp.status == 400
+
+
+async def test_a_components_v2_text_mention_notifies_as_content_does(
+    standin: DiscordStandIn, guild: StandInGuild, http: aiohttp.ClientSession
+) -> None:
+    # Discord notifies the users a text display mentions (allowed_mentions permitting):
+    # the stand-in looked at content only, and a table message notifying a player who
+    # turned pings off went unseen.
+    alice = standin.add_user("alice")
+    path = f"/channels/{guild.default_channel.id}/messages"
+
+    def v2(allowed: dict[str, Any] | None) -> dict[str, Any]:
+        text = {"type": 10, "content": f"▶️ <@{alice.id}> to lead"}
+        body: dict[str, Any] = {
+            "flags": 1 << 15,
+            "components": [{"type": 17, "components": [text]}],
+        }
+        if allowed is not None:
+            body["allowed_mentions"] = allowed
+        return body
+
+    for allowed, notified in (
+        (None, [alice.id]),
+        ({"parse": [], "users": [str(alice.id)]}, [alice.id]),
+        ({"parse": []}, []),
+    ):
+        status, body, _ = await post(http, standin, path, v2(allowed))
+        assert status == 200, body
+        assert standin.messages()[-1].mentioned == notified, allowed

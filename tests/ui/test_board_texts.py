@@ -112,3 +112,18 @@ def test_an_away_players_board_says_so_first_and_how_to_come_back(locale: str) -
     away = board.first_line(table, obs, locale)
     assert away == f"{t('board.away', locale)}\n{here}"
     assert t("button.refresh", locale) in t("board.away", locale)
+
+
+def test_a_timed_turn_shows_its_clock_on_the_board_too() -> None:
+    # Only the public table said "Time runs out in 52 s": on a board a newcomer had no idea
+    # how long they had before the computer played for them.
+    import datetime as dt
+
+    series, obs = next((s, o) for s, o in POSITIONS if o.my_turn)
+    table = _table(series)
+    assert "Time runs out" not in board.first_line(table, obs, "en-US")  # no timer
+    table.deadline = dt.datetime(2026, 12, 7, 21, 0, tzinfo=dt.UTC)
+    line = board.first_line(table, obs, "en-US")
+    assert line.endswith(f"⏱️ Time runs out <t:{int(table.deadline.timestamp())}:R>.")
+    waiting = next(o for s, o in POSITIONS if not o.my_turn and o.turn is not None)
+    assert "Time runs out" not in board.first_line(table, waiting, "en-US")  # not theirs

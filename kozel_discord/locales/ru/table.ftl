@@ -1,6 +1,6 @@
 # The public table message (components v2) and its picture.
 table-winning = 👑 Сейчас берёт: { $who }
-table-last_trick = **Прошлая взятка:** { $who } — { $cards }
+table-last_trick = **Прошлая взятка:** её берёт { $who } ({ $cards })
 table-game_over = **Кон { $n } окончен.**
 table-trump_short = козырь { $card }
 table-defeat_points = Штрафные очки (партия до { $target }): { $a } · { $b }

@@ -1,6 +1,6 @@
 # The public table message (components v2) and its picture.
 table-winning = 👑 Зараз бере: { $who }
-table-last_trick = **Остання взятка:** { $who } — { $cards }
+table-last_trick = **Остання взятка:** її бере { $who } ({ $cards })
 table-game_over = **Кін { $n } закінчено.**
 table-trump_short = козир { $card }
 table-defeat_points = Штрафні очки (партія до { $target }): { $a } · { $b }
