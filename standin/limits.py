@@ -3,8 +3,8 @@
 :class:`Violation` is one rule a payload breaks; :func:`form_body_error` turns violations
 into Discord's ``Invalid Form Body`` error shape (``{"code": 50035, "message": "Invalid Form
 Body", "errors": {...}}``) and :func:`describe` into a one-line, human readable description
-for ``DiscordStandIn.rejections``. The limits are the documented ones (see
-``/work/shared/notes/discord-facts.md``).
+for ``DiscordStandIn.rejections``. The limits are the documented ones (Discord's developer
+documentation, and its OpenAPI description vendored in ``standin/openapi/``).
 """
 
 from __future__ import annotations

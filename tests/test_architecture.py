@@ -154,3 +154,14 @@ def test_the_ui_never_imports_the_cogs_or_the_bot() -> None:
 def test_the_service_never_imports_the_ui_the_cogs_or_discord() -> None:
     forbidden = (f"{PACKAGE}.ui", f"{PACKAGE}.cogs", f"{PACKAGE}.bot", "discord")
     assert _offenders("service", forbidden) == {}
+
+
+def test_the_ui_never_imports_the_store() -> None:
+    # only the service uses the store (the bot wires it, the admin commands read it)
+    assert _offenders("ui", (f"{PACKAGE}.store", "sqlalchemy")) == {}
+
+
+def test_the_engine_is_pure_no_io_no_clock_no_discord() -> None:
+    # (randomness comes from an injected RNG: a seeded random.Random, never the clock)
+    forbidden = ("asyncio", "discord", "time", "datetime", "sqlalchemy", "threading")
+    assert _offenders("engine", forbidden) == {}

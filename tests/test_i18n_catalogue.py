@@ -205,6 +205,14 @@ def test_every_key_used_in_the_code_exists() -> None:
     assert not sorted(k for k in used if fluent_id(k) not in message_ids(DEFAULT))
 
 
+def test_every_language_is_named_where_the_code_names_languages() -> None:
+    # Keys built per language escape the scan above: a new locales/<code>/ folder showed
+    # "choice.language.<code>" in /kozel settings (docs/localisation.md, adding a language).
+    for lang in LANGUAGES:
+        assert fluent_id(f"choice.language.{lang}") in message_ids(DEFAULT), lang
+    assert fluent_id("choice.language.server") in message_ids(DEFAULT)
+
+
 def test_commands_in_texts_are_real_commands_and_become_mentions() -> None:
     names = {t(k.replace("-", "."), DEFAULT) for k in message_ids(DEFAULT) if k.endswith("-name")}
     paths = [p for lang in LANGUAGES for m in _messages(lang).values() for p in _walk(m).commands]

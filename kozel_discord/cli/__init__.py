@@ -84,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
         "run",
         help="run the Discord bot (settings from the environment)",
         description="Run the Discord bot. Exit codes: 0 stopped, 2 bad settings, "
-        "3 token refused by Discord, 4 database not reachable, 5 Discord not reachable.",
+        "3 token refused by Discord, 4 database not reachable, 5 Discord not reachable, "
+        "6 database migrated by a newer version of the bot.",
     )
     run.set_defaults(func=_run)
     sim = sub.add_parser("simulate", help="play series between computer players")

@@ -1,6 +1,7 @@
-"""Computer players for the live tables, run off the event loop.
+"""Computer players for the live tables.
 
-``random`` and ``heuristic`` decide in microseconds and run in a worker thread. ``strong``
+``random`` and ``heuristic`` decide in microseconds, on the event loop (cheaper than any
+handoff). ``strong``
 searches for up to ~200 ms of CPU per decision: in a thread it would hold the GIL and stall
 the event loop (measured: loop lag p99 ~200 ms with 20 tables of strong players), so it
 runs in a small pool of worker processes. A player only ever receives an observation.

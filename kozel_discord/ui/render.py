@@ -1,4 +1,4 @@
-"""Rendering of tables, hands and results as Discord embeds.
+"""Shared text of the ui (cards, names, seats, turn lines) and the lobby embed.
 
 Only :class:`~kozel_discord.engine.Observation` data reaches these functions: the
 public table is rendered from ``observe(series, None)`` and a hand from
