@@ -15,7 +15,9 @@ from standin.model import (
     CHANNEL_PUBLIC_THREAD,
     CHANNEL_TEXT,
     PERM_ADMINISTRATOR,
+    PERM_ATTACH_FILES,
     PERM_CREATE_PUBLIC_THREADS,
+    PERM_SEND_MESSAGES,
     PERM_SEND_MESSAGES_IN_THREADS,
     THREAD_ARCHIVE_MINUTES,
     StandInChannel,
@@ -207,7 +209,11 @@ class ChannelRoutes:
         channel = self._channel(params)
         if channel.is_thread:
             self._bot_may(channel, PERM_SEND_MESSAGES_IN_THREADS, "a message in a thread")
+        else:
+            self._bot_may(channel, PERM_SEND_MESSAGES, "a message in a channel")
         data, files = await self.api.read(request)
+        if files:
+            self._bot_may(channel, PERM_ATTACH_FILES, "a file in a message")
         nonce = data.get("nonce")
         if nonce is not None and len(str(nonce)) > 25:
             raise ApiError(400, 50035, "Invalid Form Body", rejection="nonce over 25 characters")
@@ -256,6 +262,8 @@ class ChannelRoutes:
         message = self._channel_message(params)
         self._refuse_ephemeral(message, "edited")
         data, files = await self.api.read(request)
+        if files:
+            self._bot_may(self._channel(params), PERM_ATTACH_FILES, "a file in a message")
         self.api.messages.edit(message, data, files, f"edit of channel message {message.id}")
         return json_response(message.payload)
 

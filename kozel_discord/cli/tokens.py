@@ -26,22 +26,24 @@ INVITE_SCOPES = ("bot", "applications.commands")
 #: (https://discord.com/developers/docs/topics/permissions). What the bot does with them:
 #: it posts the table messages, game results and series ends in the channel of ``/kozel start``
 #: (Send Messages), or in a thread of it per table (Create Public Threads, Send Messages in
-#: Threads; ``/kozel settings threads:``), as embeds (Embed Links) with buttons
-#: and select menus, and keeps editing its own table message while a game runs and after a
-#: restart (Read Message History). Everything else -- slash command answers, private hands -- is
-#: an interaction response, which needs no channel permission. Not asked for: Use External
-#: Emojis (the bot uses Unicode emoji only), Manage Messages (it edits only its own messages),
-#: Attach Files, Add Reactions, Mention Everyone; and no privileged intents.
+#: Threads; ``/kozel settings threads:``), as embeds (Embed Links) with buttons and select
+#: menus, each table message with its picture as an upload (Attach Files), and keeps editing
+#: its own table message while a game runs and after a restart (Read Message History).
+#: Everything else -- slash command answers, private hands -- is an interaction response,
+#: which needs no channel permission. Not asked for: Use External Emojis (the card faces are
+#: the bot's own application emojis, usable everywhere), Manage Messages (it edits only its
+#: own messages), Add Reactions, Mention Everyone; and no privileged intents.
 PERMISSION_BITS: dict[str, int] = {
     "View Channels": 1 << 10,
     "Send Messages": 1 << 11,
     "Embed Links": 1 << 14,
+    "Attach Files": 1 << 15,
     "Read Message History": 1 << 16,
     "Create Public Threads": 1 << 35,
     "Send Messages in Threads": 1 << 38,
 }
 
-#: The permission integer of the invite link: the sum of :data:`PERMISSION_BITS` (309237730304).
+#: The permission integer of the invite link: the sum of :data:`PERMISSION_BITS` (309237763072).
 BOT_PERMISSIONS = sum(PERMISSION_BITS.values())
 
 _TOKEN_PART = r"[A-Za-z0-9_-]+"

@@ -15,6 +15,7 @@ from ..monitor import percentile
 from ..ui import components, render
 from ..ui.interaction import display_name
 from ..ui.lobby import lobby_view
+from ..ui.permissions import check_can_host
 from ..ui.settings import rules_embed, settings_changes, settings_text
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ class KozelCog(
     ) -> None:
         svc = self.bot.tables
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        check_can_host(interaction, locale_of(interaction))
         table = await svc.open_lobby(
             interaction.guild_id,
             interaction.channel_id,

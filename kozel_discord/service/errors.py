@@ -55,6 +55,7 @@ class ErrorKey(StrEnum):
     REVIEW_NOT_PLAYER = "review_not_player"
     REVIEW_MISSING = "review_missing"
     REVIEW_BUSY = "review_busy"
+    BOT_PERMISSIONS = "bot_permissions"  # (checked by the ui: Discord's permissions)
 
 
 class ServiceError(Exception):

@@ -59,16 +59,21 @@ def test_inspect_token_says_what_is_wrong(token: str | None, says: str) -> None:
 
 # ------------------------------------------------------------------------------ invite-url
 def test_permission_integer() -> None:
-    assert tokens.BOT_PERMISSIONS == 309237730304
+    assert tokens.BOT_PERMISSIONS == 309237763072
     expected = discord.Permissions(
         view_channel=True,
         send_messages=True,
         create_public_threads=True,
         send_messages_in_threads=True,
         embed_links=True,
+        attach_files=True,  # each table message carries its picture as an upload
         read_message_history=True,
     )
     assert expected.value == tokens.BOT_PERMISSIONS
+    # what a table needs in its channel (ui.permissions) is all asked for
+    from kozel_discord.ui.permissions import NEEDED
+
+    assert all(getattr(discord.Permissions(tokens.BOT_PERMISSIONS), name) for name in NEEDED)
     # Each named bit is the discord.py flag of that name.
     for name, bit in tokens.PERMISSION_BITS.items():
         flag = name.lower().replace(" ", "_").replace("channels", "channel")
@@ -80,7 +85,6 @@ def test_permission_integer() -> None:
         "manage_guild",
         "mention_everyone",
         "external_emojis",
-        "attach_files",
         "add_reactions",
     ):
         assert not getattr(granted, needless), needless
@@ -123,7 +127,7 @@ def test_invite_url_with_application_id(capsys: pytest.CaptureFixture[str]) -> N
     out = capsys.readouterr().out
     assert query_of(printed_url(out))["client_id"] == ["987654321098765432"]
     assert "scopes: bot applications.commands" in out
-    assert "View Channels, Send Messages, Embed Links, Read Message History" in out
+    assert "View Channels, Send Messages, Embed Links, Attach Files, Read Message History" in out
     assert str(tokens.BOT_PERMISSIONS) in out
 
 

@@ -147,3 +147,25 @@ async def test_with_the_setting_off_the_game_stays_in_the_channel(
     shown = await standin.slash(alice, other, None, "kozel", subcommand="settings")
     assert shown.message is not None and re.search("without threads", shown.message.content)
     assert standin.rejections == [] and standin.unhandled == []
+
+
+async def test_a_table_is_not_opened_where_the_bot_could_not_show_it(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> None:
+    # Without Attach Files (a bot invited before it asked for it, on a server where not
+    # everyone may attach files) the lobby opened, and after Start no table ever appeared.
+    from standin.model import PERM_ATTACH_FILES, PERM_EMBED_LINKS
+
+    alice = standin.add_user("alice")
+    guild = standin.add_guild("Strict club", members=[alice])
+    guild.bot_permissions = THREAD_BOT_PERMISSIONS & ~PERM_ATTACH_FILES & ~PERM_EMBED_LINKS
+    await _bot(standin, sqlite_url, log_path, bots, guild)
+    r = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    assert r.message is not None and r.message.ephemeral
+    assert "I can't host a table in this channel" in r.message.content
+    assert "Embed Links, Attach Files." in r.message.content
+    assert standin.public_messages(guild.default_channel.id) == []  # no lobby
+    guild.bot_permissions = THREAD_BOT_PERMISSIONS  # given them: it opens
+    again = await standin.slash(alice, guild, None, "kozel", subcommand="start")
+    assert again.message is not None and not again.message.ephemeral
+    assert standin.rejections == [] and standin.unhandled == []

@@ -224,3 +224,32 @@ async def test_a_components_v2_text_mention_notifies_as_content_does(
         status, body, _ = await post(http, standin, path, v2(allowed))
         assert status == 200, body
         assert standin.messages()[-1].mentioned == notified, allowed
+
+
+async def test_a_bot_without_the_channels_permissions_is_refused_as_discord_does(
+    standin: DiscordStandIn, guild: StandInGuild, http: aiohttp.ClientSession
+) -> None:
+    # The stand-in checked permissions only for threads: a bot that lost Attach Files
+    # or Send Messages posted its table messages fine here and not on Discord.
+    from standin.model import PERM_ATTACH_FILES, PERM_SEND_MESSAGES
+
+    path = f"/channels/{guild.default_channel.id}/messages"
+    headers = {"Authorization": f"Bot {standin.token}"}
+
+    async def with_a_file() -> int:
+        form = aiohttp.FormData()
+        form.add_field(
+            "payload_json", '{"content": "x", "attachments": [{"id": 0, "filename": "t.png"}]}'
+        )
+        form.add_field("files[0]", b"\x89PNG", filename="t.png", content_type="image/png")
+        async with http.post(standin.api_base + path, data=form, headers=headers) as response:
+            return response.status
+
+    assert await with_a_file() == 200
+    guild.bot_permissions &= ~PERM_ATTACH_FILES
+    assert await with_a_file() == 403
+    status, _, _ = await post(http, standin, path, {"content": "text only"})
+    assert status == 200
+    guild.bot_permissions &= ~PERM_SEND_MESSAGES
+    status, body, _ = await post(http, standin, path, {"content": "text only"})
+    assert status == 403 and body["code"] == 50013
