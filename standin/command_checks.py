@@ -3,6 +3,8 @@ Discord refuses them."""
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -24,6 +26,39 @@ from standin.limits import (
 __all__ = ["validate_commands", "validate_modal"]
 
 _COMMAND_NAME = re.compile(r"^[-_\w]{1,32}$")
+
+
+@functools.cache
+def _locales() -> frozenset[str]:
+    """The locales Discord accepts as keys of ``*_localizations`` (the spec's enum)."""
+    from standin.schema import SPEC_PATH
+
+    spec = json.loads(SPEC_PATH.read_text(encoding="utf-8"))
+    enum = spec["components"]["schemas"]["AvailableLocalesEnum"]["oneOf"]
+    return frozenset(str(e["const"]) for e in enum)
+
+
+def _localizations(path: Path, item: Mapping[str, Any], *, command_name: bool) -> list[Violation]:
+    """A command's or option's localised names and descriptions, held to the rules of the
+    default ones (Discord: the same name rules, only the locales it knows)."""
+    found: list[Violation] = []
+    for field, is_name in (("name_localizations", True), ("description_localizations", False)):
+        localised = item.get(field)
+        if not isinstance(localised, Mapping):
+            continue
+        for locale, text in localised.items():
+            here = (*path, field, locale)
+            if locale not in _locales():
+                found.append(Violation(here, "LOCALE_INVALID", f"Invalid locale {locale!r}"))
+            elif is_name and command_name:
+                ok = isinstance(text, str) and _COMMAND_NAME.match(text) and text == text.lower()
+                if not ok:
+                    found.append(
+                        Violation(here, "APPLICATION_COMMAND_INVALID_NAME", "Invalid name")
+                    )
+            else:
+                found += length_between(here, text, 1, 100)  # a description or a choice
+    return found
 
 
 def validate_modal(data: Mapping[str, Any]) -> list[Violation]:
@@ -65,6 +100,7 @@ def _validate_options(path: Path, options: Any, depth: int) -> list[Violation]:
         return [Violation(path, "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length.")]
     seen_optional = False
     names: set[str] = set()
+    localised_names: set[tuple[str, str]] = set()
     for i, option in enumerate(options):
         here = (*path, i)
         if not isinstance(option, dict):
@@ -86,6 +122,20 @@ def _validate_options(path: Path, options: Any, depth: int) -> list[Violation]:
         else:
             names.add(name)
         found += length_between((*here, "description"), option.get("description"), 1, 100)
+        found += _localizations(here, option, command_name=True)
+        for locale, text in (option.get("name_localizations") or {}).items():
+            if (locale, text) in localised_names:
+                found.append(
+                    Violation(
+                        (*here, "name_localizations", locale),
+                        "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                        "Option names must be unique",
+                    )
+                )
+            localised_names.add((locale, text))
+        for j, choice in enumerate(option.get("choices") or []):
+            if isinstance(choice, Mapping):
+                found += _localizations((*here, "choices", j), choice, command_name=False)
         kind = option.get("type")
         if kind in (1, 2):
             if depth >= 2 or (kind == 2 and depth >= 1):
@@ -133,6 +183,7 @@ def validate_commands(commands: Any) -> list[Violation]:
                     Violation((i, "name"), "APPLICATION_COMMAND_INVALID_NAME", "Invalid name")
                 )
             found += length_between((i, "description"), command.get("description"), 1, 100)
+            found += _localizations((i,), command, command_name=True)
             found += _validate_options((i, "options"), command.get("options"), 0)
         else:
             found += length_between((i, "name"), name, 1, 32)
