@@ -163,3 +163,25 @@ def test_the_rules_buttons_say_what_they_set() -> None:
     for custom_id, to in ((length.custom_id, "8"), (off.custom_id, "off"), (old, None)):
         m = template.fullmatch(custom_id or "")
         assert m is not None and m["to"] == to
+
+
+@pytest.mark.parametrize("locale", ["ru", "uk", "tr"])
+def test_a_seat_and_a_computers_button_share_a_phones_line_in_every_language(
+    locale: str,
+) -> None:
+    # "Место 1: Ольга" and "Убрать Компьютер 2" took a line each: ten lines of buttons,
+    # Start below a phone's screen.
+    table = _lobby(None)
+    table.status = TableStatus.LOBBY
+    table.seats[0] = Seat(user_id=7, name="Ольга")
+    table.seats[1] = Seat(user_id=None, name=t("computer.name", locale, n=2), level="heuristic")
+    items = [getattr(c, "item", c) for c in lobby_view(table, locale).children]
+    labels = {
+        b.custom_id: b.label or ""
+        for b in items
+        if isinstance(b, discord.ui.Button) and b.custom_id is not None
+    }
+    sit = labels[f"kozel:sit:{table.table_id}:0"]
+    unbot = labels[f"kozel:unbot:{table.table_id}:1"]
+    assert sit == "1 · Ольга" and unbot.startswith("✖ ")
+    assert len(sit) + len(unbot) <= 24

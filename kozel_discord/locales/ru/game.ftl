@@ -48,7 +48,9 @@ lobby-timer_on = Таймер хода: { $seconds ->
     } (потом ход сделает компьютер)
 lobby-timer_off = Таймер хода: выключен
 lobby-sit = Сесть: { $seat }
-lobby-remove_computer = Убрать { $name }
+lobby-remove_computer = ✖ { $name }
+# A human's seat in the lobby's buttons (two share a phone's line with a computer's).
+lobby-seat_taken = { $n } · { $name }
 lobby-add_placeholder = Добавить компьютер…
 lobby-add_option = { $seat }: компьютер, уровень «{ $level }»
 lobby-leave = Выйти

@@ -1,9 +1,9 @@
 # Oyunun akışı: bir elin neden böyle sayıldığı, serinin özeti, sıra hatırlatmaları,
 # oylamalar ve terk edilmiş masalar (Türkçe).
 
-result-reason-no_trick = **{ $team }: { $dp } ceza puanı aldı**: hiç el alamadı.
-result-reason-thirty_or_fewer = **{ $team }: { $dp } ceza puanı aldı**: yalnızca { $points } kart puanı topladı (30 veya daha az).
-result-reason-under_sixty = **{ $team }: { $dp } ceza puanı aldı**: { $points } kart puanı topladı (31 ile 59 arası).
+result-reason-no_trick = **{ $team } bu oyunda { $dp } ceza puanı aldı**: hiç el alamadı.
+result-reason-thirty_or_fewer = **{ $team } bu oyunda { $dp } ceza puanı aldı**: yalnızca { $points } kart puanı topladı (30 veya daha az).
+result-reason-under_sixty = **{ $team } bu oyunda { $dp } ceza puanı aldı**: { $points } kart puanı topladı (31 ile 59 arası).
 result-progress = Seri { $target } ceza puanına kadar
 result-bar = { $team } { $bar } { $points }/{ $target }
 

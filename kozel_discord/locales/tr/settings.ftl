@@ -49,7 +49,7 @@ lobby-rules_hints = İpuçları
 
 error-bad_length = Bir seri { $first } veya { $last } ceza puanına kadar oynanır.
 error-bad_setting = Bu ayarın böyle bir değeri yok: hiçbir şey değişmedi.
-lobby-rules_footer = 🎯 Uzunluğu, ⏱️ zamanlayıcıyı ve 💡 ipuçlarını masayı açan oyuncu seçer.
-lobby-rules_footer_length = 🎯 Uzunluğu ve ⏱️ zamanlayıcıyı masayı açan oyuncu seçer.
+lobby-rules_footer = 🎯 Uzunluğu, ⏱️ hamle süresini ve 💡 ipuçlarını masayı açan oyuncu seçer.
+lobby-rules_footer_length = 🎯 Uzunluğu ve ⏱️ hamle süresini masayı açan oyuncu seçer.
 lobby-ranked_yes = 📊 Bu seri lige sayılır
 lobby-ranked_no = 🎲 Derecesiz: bu seri lige sayılmaz
