@@ -16,6 +16,12 @@ import discord
 from ..i18n import t
 from ..service import ErrorKey, ServiceError
 
+THREADS = (
+    discord.ChannelType.public_thread,
+    discord.ChannelType.private_thread,
+    discord.ChannelType.news_thread,
+)
+
 #: The permission each table needs in its channel, by discord.py's attribute name.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files", "read_message_history")
 
@@ -34,8 +40,9 @@ def missing(permissions: discord.Permissions, *, in_thread: bool) -> list[str]:
 
 def check_can_host(interaction: discord.Interaction[Any], locale: str) -> None:
     """Refuse to open a table where the bot could not show it, naming what it lacks."""
-    channel = interaction.channel
-    in_thread = isinstance(channel, discord.Thread)
+    # (by the channel's type: an uncached thread is a PartialMessageable, not a Thread)
+    kind = getattr(interaction.channel, "type", None)
+    in_thread = kind in THREADS
     lacking = missing(interaction.app_permissions, in_thread=in_thread)
     if lacking:
         names = ", ".join(t(f"perm.{name}", locale) for name in lacking)

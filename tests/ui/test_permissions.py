@@ -28,3 +28,22 @@ def test_the_invites_permissions_are_enough_and_each_one_missing_is_named() -> N
         "attach_files",
         "read_message_history",
     ]
+
+
+def test_a_thread_is_known_by_its_type_cached_or_not() -> None:
+    # An uncached thread reaches an interaction as a PartialMessageable, not a Thread: it
+    # was checked for Send Messages, which a thread does not need.
+    from types import SimpleNamespace
+
+    import pytest
+
+    from kozel_discord.service import ServiceError
+    from kozel_discord.ui.permissions import check_can_host
+
+    only_threads = discord.Permissions(BOT_PERMISSIONS & ~discord.Permissions.send_messages.flag)
+    thread = SimpleNamespace(type=discord.ChannelType.public_thread)
+    text = SimpleNamespace(type=discord.ChannelType.text)
+    check_can_host(SimpleNamespace(channel=thread, app_permissions=only_threads), "en-US")  # type: ignore[arg-type]
+    with pytest.raises(ServiceError) as refused:
+        check_can_host(SimpleNamespace(channel=text, app_permissions=only_threads), "en-US")  # type: ignore[arg-type]
+    assert refused.value.params == {"perms": "Send Messages"}
