@@ -299,10 +299,11 @@ class RulesButton(
         svc = host_of(interaction).tables
         channel_id = interaction.channel_id or 0
         user, to = interaction.user.id, self.to
+        # (a target that does not fit its button, as only a forged id has: none, a toggle)
         if self.action == "length":
-            target = int(to) if to else None
+            target = int(to) if to is not None and to.isdigit() else None
             table = await svc.set_length(channel_id, self.table_id, user, target)
         else:
-            on = None if to is None else to == "on"
+            on = {"on": True, "off": False}.get(to or "")
             table = await svc.toggle_hints(channel_id, self.table_id, user, on)
         await update_lobby(interaction, table)

@@ -197,8 +197,27 @@ async def test_hints_at_a_casual_table_and_absent_in_a_ranked_series(
         standin, alice, r.message, f"kozel:rules:{tid}:hints:on",
         rewrite=f"kozel:rules:{tid}:hints:off",
     )  # fmt: skip
-    assert again.message is not None
-    assert "Hints on" in embed_text(r.message)
+    assert again.message is not None and again.response_type == 7  # the lobby, redrawn
+    assert "Hints on" in embed_text(again.message)
+    # An id whose target does not fit its button (only a forged one has it): a cycle or a
+    # toggle as before, never an internal error.
+    odd = await forge_component(
+        standin, alice, r.message, f"kozel:rules:{tid}:length:on",
+        rewrite=f"kozel:rules:{tid}:hints:off",
+    )  # fmt: skip
+    assert odd.message is not None and odd.response_type == 7
+    # 12, then the next: 6 (whose button now offers 8)
+    assert f"kozel:rules:{tid}:length:8" in odd.message.custom_ids()
+    odd = await forge_component(
+        standin, alice, r.message, f"kozel:rules:{tid}:hints:8",
+        rewrite=f"kozel:rules:{tid}:hints:off",
+    )  # fmt: skip
+    assert odd.message is not None and odd.response_type == 7  # a toggle, not an error
+    on = await forge_component(  # (on again; a forged answer edits its own copy)
+        standin, alice, r.message, f"kozel:rules:{tid}:hints:on",
+        rewrite=f"kozel:rules:{tid}:hints:off",
+    )  # fmt: skip
+    assert on.message is not None and "Hints on" in embed_text(on.message)
     for seat in (1, 2, 3):
         await standin.select(alice, r.message, f"kozel:addbot:{tid}", [f"{seat}:heuristic"])
     await standin.click(alice, r.message, f"kozel:lobby:{tid}:begin")
