@@ -71,13 +71,7 @@ class SitButton(
                 style = discord.ButtonStyle.secondary
             else:
                 # short, so that two seats' buttons share a phone's line
-                label = t(
-                    "lobby.seat_taken",
-                    locale,
-                    seat=render.seat_number(seat, locale),
-                    n=seat + 1,
-                    name=occupant.name,
-                )[:80]
+                label = t("lobby.seat_taken", locale, n=seat + 1, name=occupant.name)[:80]
                 style = discord.ButtonStyle.secondary
                 disabled = True
         elif isinstance(table, Table):

@@ -183,5 +183,5 @@ def test_a_seat_and_a_computers_button_share_a_phones_line_in_every_language(
     }
     sit = labels[f"kozel:sit:{table.table_id}:0"]
     unbot = labels[f"kozel:unbot:{table.table_id}:1"]
-    assert sit == "1 · Ольга" and unbot.startswith("✖ ")
+    assert sit == "1\u00a0· Ольга" and unbot.startswith("✖ ")
     assert len(sit) + len(unbot) <= 24

@@ -48,7 +48,7 @@ lobby-timer_off = Move timer: off
 lobby-sit = Sit: { $seat }
 lobby-remove_computer = Remove { $name }
 # A human's seat in the lobby's buttons (two share a phone's line with a computer's).
-lobby-seat_taken = { $seat }: { $name }
+lobby-seat_taken = Seat { $n }: { $name }
 lobby-add_placeholder = Add a computer player…
 lobby-add_option = { $seat }: { $level } computer
 lobby-leave = Leave

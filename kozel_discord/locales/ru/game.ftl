@@ -50,7 +50,7 @@ lobby-timer_off = Таймер хода: выключен
 lobby-sit = Сесть: { $seat }
 lobby-remove_computer = ✖ { $name }
 # A human's seat in the lobby's buttons (two share a phone's line with a computer's).
-lobby-seat_taken = { $n } · { $name }
+lobby-seat_taken = { $n } · { $name }
 lobby-add_placeholder = Добавить компьютер…
 lobby-add_option = { $seat }: компьютер, уровень «{ $level }»
 lobby-leave = Выйти

@@ -43,7 +43,7 @@ lobby-timer_off = Hamle süresi: sınırsız
 lobby-sit = Otur: { $seat }
 lobby-remove_computer = ✖ { $name }
 # A human's seat in the lobby's buttons (two share a phone's line with a computer's).
-lobby-seat_taken = { $n } · { $name }
+lobby-seat_taken = { $n } · { $name }
 lobby-add_placeholder = Bilgisayar oyuncu ekle…
 lobby-add_option = { $seat }: bilgisayar, seviye: { $level }
 lobby-leave = Kalk

@@ -48,7 +48,7 @@ lobby-timer_off = Таймер ходу: вимкнено
 lobby-sit = Сісти: { $seat }
 lobby-remove_computer = ✖ { $name }
 # A human's seat in the lobby's buttons (two share a phone's line with a computer's).
-lobby-seat_taken = { $n } · { $name }
+lobby-seat_taken = { $n } · { $name }
 lobby-add_placeholder = Додати комп'ютер…
 lobby-add_option = { $seat }: комп'ютер, рівень «{ $level }»
 lobby-leave = Вийти
