@@ -4,8 +4,10 @@ text of its embeds and text displays, a game summary's number and fields."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
+from standin.limits import iter_components
 from standin.records import RecordedMessage
 
 __all__ = [
@@ -87,13 +89,13 @@ def field_values(message: RecordedMessage, name: str) -> list[str]:
 
 def text_displays(message: RecordedMessage, version: int = -1) -> list[str]:
     """The contents of the text displays (components v2) of ``versions[version]``, in order."""
-    found: list[str] = []
+    return displays_of(message.versions[version])
 
-    def walk(components: list[dict[str, Any]]) -> None:
-        for c in components:
-            if c.get("type") == 10:
-                found.append(str(c.get("content") or ""))
-            walk(list(c.get("components") or []))
 
-    walk(list(message.versions[version].get("components") or []))
-    return found
+def displays_of(payload: Mapping[str, Any]) -> list[str]:
+    """The contents of a message payload's text displays (type 10), at any depth, in order."""
+    return [
+        str(c.get("content") or "")
+        for _path, c in iter_components(payload.get("components"))
+        if c.get("type") == 10
+    ]

@@ -20,6 +20,7 @@ from standin.limits import (
     FLAG_SUPPRESS_EMBEDS,
     Path,
 )
+from standin.message_text import displays_of
 from standin.model import INTERACTION_COMMAND, StandInChannel, iso_timestamp
 from standin.records import PendingInteraction, RecordedMessage, StoredFile
 from standin.state import StandInState
@@ -86,7 +87,7 @@ class MessageRecorder:
         """The users a new message notifies, as Discord decides: the ``<@id>`` of its
         content and of its components' text displays (a components v2 message's text
         mentions notify too) that ``allowed_mentions`` permits (all of them when absent)."""
-        content = "\n".join([str(data.get("content") or ""), *_text_displays(data)])
+        content = "\n".join([str(data.get("content") or ""), *displays_of(data)])
         named = [int(m) for m in re.findall(r"<@!?(\d+)>", content)]
         allowed = data.get("allowed_mentions")
         if allowed is not None:
@@ -243,18 +244,3 @@ class MessageRecorder:
         message.deleted = True
         self.state.notify()
         return web.Response(status=204)
-
-
-def _text_displays(data: Mapping[str, Any]) -> list[str]:
-    """The contents of a message's text displays (type 10), at any depth."""
-    found: list[str] = []
-
-    def walk(items: Any) -> None:
-        for c in items or []:
-            if isinstance(c, Mapping):
-                if c.get("type") == 10:
-                    found.append(str(c.get("content") or ""))
-                walk(c.get("components"))
-
-    walk(data.get("components"))
-    return found

@@ -134,10 +134,8 @@ async def _before_start(settings: Settings) -> int | None:
         return EXIT_DATABASE
     try:
         newer = await unknown_revision(url)
-    except (OSError, TimeoutError) as exc:  # it stopped answering since the wait
-        return _database_stopped(exc, url)
-    except Exception as exc:
-        if not _is_sqlalchemy(exc):
+    except Exception as exc:  # it stopped answering since the wait
+        if not isinstance(exc, (OSError, TimeoutError)) and not _is_sqlalchemy(exc):
             raise
         return _database_stopped(exc, url)
     if newer is not None:  # upgrading would fail with a traceback, restarted for ever

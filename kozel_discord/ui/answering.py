@@ -24,11 +24,13 @@ def answer_budget(interaction: discord.Interaction[Any], budget: float = DRAW_BU
     return max(0.05, budget - age)
 
 
-async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
-    """``work``'s result; the click answered in time (deferred in place, the board to
-    follow) when it is not done within :func:`answer_budget`."""
+async def in_time(
+    interaction: discord.Interaction[Any], work: Awaitable[T], budget: float = DRAW_BUDGET
+) -> T:
+    """``work``'s result; the click answered in time (deferred: in place from a private
+    board, else as "thinking") when it is not done within :func:`answer_budget`."""
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=answer_budget(interaction))
+    done, _ = await asyncio.wait({task}, timeout=answer_budget(interaction, budget))
     if not done:
         message = interaction.message
         await defer(interaction, in_place=message is not None and message.flags.ephemeral)

@@ -23,8 +23,7 @@ from ..engine import Observation, team_of
 from ..i18n import locale_of, t
 from ..service import ErrorKey, ServiceError, Table
 from . import alt_text, drawing, pictures, render
-from .answering import answer_budget, in_time
-from .answering import defer as _defer
+from .answering import answer_budget, defer, in_time
 from .board_text import board_labels, first_line, summary
 from .emojis import CARD_EMOJIS
 from .errors import Guarded
@@ -115,24 +114,21 @@ async def show_hand(
     message = interaction.message
     in_place = message is not None and message.flags.ephemeral
 
-    def budget() -> float:
-        return answer_budget(interaction)
-
     # One writer at a time on this player's board (the presenter refreshes it too), and the
     # table read once the lock is held, so this answer is never older than what it replaces.
     boards = host.presenter.boards
     async with boards.writing(
         table.channel_id,
         interaction.user.id,
-        patience=budget(),
-        impatient=lambda: _defer(interaction, in_place),
+        patience=answer_budget(interaction),
+        impatient=lambda: defer(interaction, in_place),
     ):
         current = svc.get(table.channel_id)
         if current is not None and current.table_id == table.table_id:
             table = current
         if note_for_move is not None and svc.move_number(table) != note_for_move[0]:
             note = note_for_move[1]
-        await _answer(interaction, table, seat, in_place, budget(), note)
+        await _answer(interaction, table, seat, in_place, answer_budget(interaction), note)
 
 
 async def _answer(
@@ -157,7 +153,7 @@ async def _answer(
         done, _ = await asyncio.wait({drawing_task}, timeout=patience)
     if not done:  # a burst of pictures: answer in time, show the board when it is drawn
         if not deferred:
-            await _defer(interaction, in_place)
+            await defer(interaction, in_place)
         await interaction.edit_original_response(view=view, attachments=[await drawing_task])
     elif in_place:
         await interaction.response.edit_message(view=view, attachments=[drawing_task.result()])

@@ -217,7 +217,7 @@ def profile_embed(p: PlayerProfile, locale: str) -> discord.Embed:
     if p.recent_series:
         e.add_field(
             name=t("profile.recent", locale),
-            value=render.whole_lines([series_line(s, locale) for s in p.recent_series], 1024),
+            value=render.line_chunks((series_line(s, locale) for s in p.recent_series), 1024)[0],
             inline=False,
         )
     return e

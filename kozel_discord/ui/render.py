@@ -63,16 +63,17 @@ def team_heading(team: int, locale: str) -> str:
     return f"{TEAM_DOTS[team]} {team_name(team, locale)}"
 
 
-def whole_lines(lines: Sequence[str], size: int) -> str:
-    """As many of ``lines`` as fit in ``size`` characters, whole (a field cut by characters
-    ended in a raw "<@12345" or a wrong score "12 : 1"); the first one cut if it alone is
-    too long."""
-    text = lines[0][:size] if lines else ""
-    for line in lines[1:]:
-        if len(text) + 1 + len(line) > size:
-            break
-        text += "\n" + line
-    return text
+def line_chunks(lines: Iterable[str], size: int) -> list[str]:
+    """``lines`` joined into chunks of at most ``size`` characters, each line whole (a field
+    cut by characters ended in a raw "<@12345" or a wrong score "12 : 1"); a line longer
+    than ``size`` alone is cut."""
+    out: list[str] = []
+    for line in lines:
+        if out and len(out[-1]) + 1 + len(line) <= size:
+            out[-1] += "\n" + line
+        else:
+            out.append(line[:size])
+    return out
 
 
 def small_print(lines: Iterable[str]) -> str:

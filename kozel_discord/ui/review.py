@@ -9,7 +9,6 @@ otherwise defers ("thinking") and follows up.
 
 from __future__ import annotations
 
-import asyncio
 import re
 from typing import Any
 
@@ -18,7 +17,7 @@ import discord
 from ..i18n import NBSP, locale_of, t
 from ..service.review import MISTAKE_THRESHOLD, Choice, Decision, GameReview
 from . import render
-from .answering import answer_budget
+from .answering import in_time
 from .emojis import CARD_EMOJIS
 from .errors import Guarded
 from .ports import host_of
@@ -115,16 +114,6 @@ def _mistake(d: Decision, locale: str) -> str:
     )
 
 
-def _chunks(lines: list[str], size: int = MAX_FIELD) -> list[str]:
-    out: list[str] = []
-    for line in lines:
-        if out and len(out[-1]) + 1 + len(line) <= size:
-            out[-1] += "\n" + line
-        else:
-            out.append(line[:size])
-    return out
-
-
 def review_embed(review: GameReview, locale: str) -> discord.Embed:
     """The review as the player sees it: their moves only, the costliest first in words."""
     worlds = min((d.worlds for d in review.decisions), default=0)
@@ -157,7 +146,9 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
         colour=render.COLOR_DONE,
     )
     size = len(e.title or "") + len(e.description or "")
-    for i, chunk in enumerate(_chunks([_line(d, locale) for d in review.decisions])):
+    for i, chunk in enumerate(
+        render.line_chunks((_line(d, locale) for d in review.decisions), MAX_FIELD)
+    ):
         name = t("review.moves", locale) if i == 0 else "\u200b"
         if size + len(name) + len(chunk) > MAX_EMBED:
             break
@@ -205,15 +196,11 @@ class ReviewButton(
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         locale = locale_of(interaction)
         reviews = host_of(interaction).reviews
-        job = asyncio.ensure_future(
-            reviews.review(
-                interaction.guild_id or 0, self.series_key, self.number, interaction.user.id
-            )
+        review = reviews.review(
+            interaction.guild_id or 0, self.series_key, self.number, interaction.user.id
         )
-        done, _ = await asyncio.wait({job}, timeout=answer_budget(interaction, ANSWER_WAIT))
-        if not done:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        answer = await job  # a refusal goes the one error path (a follow-up once deferred)
+        # a refusal goes the one error path (a follow-up once deferred)
+        answer = await in_time(interaction, review, ANSWER_WAIT)
         embed = review_embed(answer.review, locale)
         if interaction.response.is_done():
             await interaction.followup.send(embed=embed, ephemeral=True)

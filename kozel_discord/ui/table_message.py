@@ -36,7 +36,7 @@ from . import alt_text, drawing, render
 from .components import HandButton
 from .pictures import Labels, draw_table
 from .results import game_line
-from .table_text import head_and_trick, shown_last_trick, summary, turn_user
+from .table_text import head_and_trick, shown_last_trick, summary
 from .tricks import LastTricksButton
 
 log = logging.getLogger(__name__)
@@ -91,7 +91,6 @@ class TableMessage:
 
     view: discord.ui.LayoutView
     png: bytes
-    mention: int | None  # the human to play, if any (named in it, notified by the ping)
 
     def file(self) -> discord.File:
         return discord.File(io.BytesIO(self.png), filename=TABLE_PNG)
@@ -111,9 +110,9 @@ async def render_message(
     controls). The picture is drawn off the event loop."""
     # The text first: the table may move on while the picture is drawn, and the text must
     # show the same position as the picture (the last move line reads the live table).
-    view, mention = layout(table, obs, locale, final=final), turn_user(table, obs)
+    view = layout(table, obs, locale, final=final)
     png = await draw_off_loop(table, obs, locale)
-    return TableMessage(view, png, mention)
+    return TableMessage(view, png)
 
 
 def digest(png: bytes) -> str:

@@ -3,7 +3,7 @@ and the real bot process started against both."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -11,6 +11,7 @@ import pytest
 
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess
+from standin.limits import iter_components
 from tests.footers import FOOTER_MARKUP
 
 
@@ -24,20 +25,23 @@ def footers_with_markup(standin: DiscordStandIn) -> list[str]:
     ]
 
 
+def media_items(payload: dict[str, Any]) -> list[dict[str, Any]]:
+    """A message payload's media gallery items (components v2), at any depth."""
+    return [
+        item
+        for _path, c in iter_components(payload.get("components"))
+        if c.get("type") == 12  # a media gallery
+        for item in c.get("items") or []
+    ]
+
+
 def pictures_without_alt_text(standin: DiscordStandIn) -> list[str]:
     """The pictures the bot showed with no alternative text (a screen reader says only
     "table.png" of them)."""
-
-    def walk(items: list[dict[str, Any]]) -> Iterator[dict[str, Any]]:
-        for c in items:
-            if c.get("type") == 12:  # a media gallery
-                yield from c.get("items") or []
-            yield from walk(list(c.get("components") or []))
-
     return [
         str(item.get("media"))
         for version in standin.message_versions(include_deleted=True)
-        for item in walk(list(version.payload.get("components") or []))
+        for item in media_items(version.payload)
         if not str(item.get("description") or "").strip()
     ]
 

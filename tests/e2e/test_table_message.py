@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +18,7 @@ from kozel_discord.ui.tricks import trick_line
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess, Driver, embed_text, text_displays
 from standin.records import RecordedMessage
+from tests.e2e.conftest import media_items
 
 pytestmark = pytest.mark.e2e
 
@@ -143,11 +145,6 @@ def _components(payload: dict[str, object]) -> list[dict[str, object]]:
     return found
 
 
-def _alt_texts(payload: dict[str, object]) -> list[object]:
+def _alt_texts(payload: dict[str, Any]) -> list[object]:
     """The descriptions (alternative texts) of a message's media gallery items."""
-    return [
-        item.get("description")
-        for c in _components(payload)
-        if c.get("type") == 12  # a media gallery
-        for item in c.get("items") or []  # type: ignore[attr-defined]
-    ]
+    return [item.get("description") for item in media_items(payload)]
