@@ -9,8 +9,8 @@ docs/fair-play.md).
   claims is what the replay gives;
 * 1 -- something does not match (the line says what: the record was changed);
 * 3 -- the file cannot be read or is not a kozel game record;
-* 4 -- a game record without a commitment (dealt before fair deals): nothing to check it
-  against.
+* 4 -- a game record without a commitment (dealt before fair deals, or its fair part
+  removed): nothing to check it against.
 
 (2 is argparse's: a wrong command line.)
 """
@@ -45,13 +45,16 @@ class Unreadable(Exception):
 def load(path: str) -> Any:
     """The JSON data of ``path`` (``-``: standard input)."""
     try:
-        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: Windows Notepad saves a byte-order mark in front of the JSON
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         raise Unreadable(f"cannot read the file: {getattr(exc, 'strerror', None) or exc}") from exc
     try:
-        return json.loads(text)
+        return json.loads(text.removeprefix("\ufeff"))
     except ValueError as exc:
         raise Unreadable(f"not JSON: {exc}") from exc
+    except RecursionError as exc:  # [[[[…]]]] a thousand deep: no record is like that
+        raise Unreadable("not a kozel game record: its JSON is nested too deeply") from exc
 
 
 def verify_command(path: str, out: TextIO | None = None) -> int:

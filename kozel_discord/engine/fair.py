@@ -298,7 +298,8 @@ def verify(record: object) -> Verdict:
     if sealed is None:
         return Verdict(
             Outcome.UNSEALED,
-            f"game {f.number} has no commitment (dealt before fair deals): its {moves} moves "
+            f"game {f.number} has no commitment (the record has no fair part: a game dealt "
+            f"before fair deals, or one whose fair part was removed): its {moves} moves "
             "replay and its results match, but nothing vouches for its deal",
             game,
         )
@@ -306,9 +307,10 @@ def verify(record: object) -> Verdict:
     da, db = result.defeat_points
     return Verdict(
         Outcome.OK,
-        f"game {f.number} of series {sealed.series}: the commitment "
-        f"{short(sealed.commitment)}… matches seed and salt, the deal and all {moves} moves "
-        f"replay, the results match (card points {a}:{b}, defeat points {da}:{db})",
+        f"game {f.number} of series {sealed.series}: the commitment {sealed.commitment} "
+        f"matches seed and salt, the deal and all {moves} moves replay, the results match "
+        f"(card points {a}:{b}, defeat points {da}:{db}); it vouches for the deal only if "
+        f"the table showed this seal at the deal ({short(sealed.commitment)}…)",
         game,
     )
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import fair
-from .table import Table
+from .table import Table, TableStatus
 
 SaltSource = Callable[[], str]
 
@@ -70,8 +70,27 @@ def reveal(table: Table, number: int) -> Reveal | None:
     """The reveal of game ``number``: only once that game has ended (None before, and for
     a game dealt without a salt)."""
     series = table.series
-    salt = _salt(table, number)
-    if series is None or salt is None or number > len(series.results):
+    if series is None or number > len(series.results):
+        return None
+    return _reveal(table, number)
+
+
+def reveal_stopped(table: Table) -> Reveal | None:
+    """A stopped table's game that was being played: its seed and salt (nobody can play it
+    any more, and its players may want to check the seal shown at its deal); None while
+    the table runs, and when its last game had ended (its summary revealed it)."""
+    series = table.series
+    if table.status is not TableStatus.STOPPED or series is None:
+        return None
+    number = len(series.seeds)
+    if number <= len(series.results):
+        return None
+    return _reveal(table, number)
+
+
+def _reveal(table: Table, number: int) -> Reveal | None:
+    series, salt = table.series, _salt(table, number)
+    if series is None or salt is None:
         return None
     assert table.series_key is not None
     seed = series.seeds[number - 1]
@@ -93,4 +112,12 @@ def game_record(table: Table, number: int) -> dict[str, object]:
     )
 
 
-__all__ = ["Reveal", "commitment", "draw_salts", "game_record", "new_salt", "reveal"]
+__all__ = [
+    "Reveal",
+    "commitment",
+    "draw_salts",
+    "game_record",
+    "new_salt",
+    "reveal",
+    "reveal_stopped",
+]

@@ -30,8 +30,9 @@ from typing import Any
 import discord
 
 from ..engine import Observation, observe_game_end, team_of
+from ..engine import fair as fair_deals
 from ..i18n import t
-from ..service import Table, TableService
+from ..service import Table, TableService, fair
 from . import alt_text, drawing, render
 from .components import HandButton
 from .pictures import Labels, draw_table
@@ -232,7 +233,7 @@ async def mark_stopped(
     ):
         with contextlib.suppress(discord.HTTPException):
             await channel.get_partial_message(table_id).edit(
-                view=stopped_layout(table.locale), attachments=[]
+                view=stopped_layout(table.locale, table), attachments=[]
             )
     over_id = table.messages.get("series_over")
     if over_id is not None:  # its Rematch would only answer "old table" now
@@ -279,9 +280,15 @@ def layout(
     return view
 
 
-def stopped_layout(locale: str) -> discord.ui.LayoutView:
-    """What a stopped table's message turns into."""
-    return done_layout(t("stop.done", locale))
+def stopped_layout(locale: str, table: Table | None = None) -> discord.ui.LayoutView:
+    """What a stopped table's message turns into: with the seal of the game it stopped
+    opened (no summary will: its players may want to check the seal shown at the deal)."""
+    text = t("stop.done", locale)
+    shown = None if table is None else fair.reveal_stopped(table)
+    if shown is not None:
+        head = t("fair.reveal", locale, short=fair_deals.short(shown.commitment))
+        text += "\n" + render.small_print([f"{head} {shown.line}"])
+    return done_layout(text)
 
 
 def done_layout(text: str) -> discord.ui.LayoutView:

@@ -132,8 +132,10 @@ def summary(table: Table, obs: Observation, locale: str, *, final: bool = False)
     if last and not obs.series_over:  # only a move the clock made: the trick lists the rest
         lines.append(last)
     sealed = fair.commitment(table, obs.game_number)
-    if sealed is not None and final:  # "Deal sealed" beside "Game 1 has ended" misled
-        lines.append(t("fair.table_opened", locale))
+    if sealed is not None and final:  # "Deal sealed" beside "Game 1 has ended" misled;
+        # the seal stays: Discord keeps no edit history, and a player checks the summary's
+        # (computed from the revealed seed and salt) against the one shown at the deal
+        lines.append(t("fair.table_opened", locale, short=fair_deals.short(sealed)))
     elif sealed is not None:  # the full value is in "Tricks so far"
         lines.append(t("fair.table", locale, short=fair_deals.short(sealed)))
     # Small print: the picture shows all of it (players asked why the message said it

@@ -60,6 +60,33 @@ def test_a_good_record_exits_0(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert code == 0
     assert line.startswith(f"✓ {path}: game 2 of series {KEY}: the commitment ")
     assert "matches seed and salt, the deal and all " in line and "results match" in line
+    # A consistently re-sealed record passes too: the line gives the whole commitment and
+    # says it proves the deal only if the table showed that seal at the deal.
+    full = _record()["fair"]["commitment"]
+    assert len(full) == 64 and f"the commitment {full} matches" in line
+    assert f"only if the table showed this seal at the deal ({full[:12]}…)" in line
+
+
+def test_a_record_saved_with_a_byte_order_mark_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Windows Notepad's "Save" puts EF BB BF in front of the export.
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps(_record()).encode())
+    code, line = _verify(str(path), capsys)
+    assert code == 0 and line.startswith("✓ ")
+
+
+@pytest.mark.parametrize("depth", [990, 5000])
+def test_deeply_nested_json_is_no_record_not_a_traceback(
+    depth: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, line = _verify(_write(tmp_path, "[" * depth + "]" * depth), capsys)
+    assert code == EXIT_UNREADABLE and "nested too deeply" in line
+    record = _record()
+    text = json.dumps(record).replace('"result": ', '"result": ' + "[" * depth, 1)
+    code, line = _verify(_write(tmp_path, text + "]" * depth), capsys)
+    assert code == EXIT_UNREADABLE
 
 
 def _other_first_move(r: dict[str, Any]) -> None:
@@ -135,6 +162,8 @@ def test_a_record_without_commitment_exits_4(
     del record["fair"]
     code, line = _verify(_write(tmp_path, record), capsys)
     assert code == EXIT_UNSEALED == 4 and "has no commitment" in line
+    # It cannot know why: a removed fair part looks the same as an old record.
+    assert "or one whose fair part was removed" in line
 
 
 def test_the_installed_command_prints_no_traceback(tmp_path: Path) -> None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from discord.ui import TextDisplay
 
 from kozel_discord.engine import Series, observe, observe_game_end, team_of
+from kozel_discord.engine import fair as fair_deals
 from kozel_discord.i18n import t
-from kozel_discord.service import Seat, Table, TableStatus
+from kozel_discord.service import Seat, Table, TableStatus, fair
 from kozel_discord.ui import render
-from kozel_discord.ui.table_message import layout
+from kozel_discord.ui.table_message import layout, stopped_layout
 from kozel_discord.ui.table_text import head_and_trick, result_line, summary, turn_text
 from kozel_discord.ui.tricks import TEAM_DOTS, team_count, team_tag, trick_line, tricks_embed
 from tests.engine.helpers import first_game_played
@@ -187,4 +189,38 @@ def test_a_finished_game_has_no_dealer_and_its_seal_is_opened(locale: str) -> No
     assert sealed in live and dealer in live and t("fair.table_opened", locale) not in live
     final = summary(table, end, locale, final=True)
     assert sealed not in final and dealer not in final
-    assert t("fair.table_opened", locale) in final
+    # The seal shown at the deal stays (Discord keeps no edit history): a player compares
+    # it with the summary's, which is computed from the revealed seed and salt.
+    shown = fair_deals.short(fair.commitment(table, 1) or "")
+    assert len(shown) == 12 and t("fair.table_opened", locale, short=shown) in final
+
+
+def _texts(view: object) -> str:
+    return "\n".join(
+        item.content
+        for item in view.walk_children()
+        if isinstance(item, TextDisplay)  # type: ignore[attr-defined]
+    )
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru"])
+def test_a_stopped_games_seal_is_opened_on_its_message(locale: str) -> None:
+    # A game stopped mid-way gets no summary and no record: its seal was never opened, and
+    # its seed and salt went with the table. The stopped message now opens it.
+    table = _after_game_one(4)
+    assert table.series is not None
+    table.series_key, table.salts = "k" * 12, ["00" * 16, "ab" * 16]
+    shown = fair.commitment(table, 2)  # game 2 was dealt, not finished
+    assert shown is not None
+    assert fair.reveal_stopped(table) is None  # a running table keeps it secret
+    assert t("fair.reveal", locale, short="")[:4] not in _texts(stopped_layout(locale, table))
+    table.status = TableStatus.STOPPED
+    opened = fair.reveal_stopped(table)
+    assert opened is not None and opened.number == 2
+    assert fair_deals.digest(opened.line) == shown  # the seal the table showed at the deal
+    text = _texts(stopped_layout(locale, table))
+    assert text.startswith(t("stop.done", locale))
+    assert f"{fair_deals.short(shown)}… " in text and opened.line in text
+    # Its last game had ended (the summary opened that one): nothing more to open.
+    table.series.seeds.pop()
+    assert fair.reveal_stopped(table) is None
