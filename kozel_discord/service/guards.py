@@ -13,9 +13,10 @@ from typing import Any
 
 from ..store import GuildSettings
 from . import lobby
+from .context import STORE_FAILURES, SessionContext
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
-from .session import STORE_FAILURES, SessionContext, TableSession
+from .session import TableSession
 from .table import Table, TableStatus
 
 log = logging.getLogger(__name__)

@@ -17,9 +17,10 @@ from ..ai import Explanation, explain
 from ..engine import Action, observe
 from ..store import GuildSettings, LeagueStore, RatingChange, StoreUnavailable
 from . import computer, lobby
+from .context import Change, SessionContext
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
-from .session import Change, SessionContext, TableSession
+from .session import TableSession
 from .table import Seat, Table, TableStatus
 
 log = logging.getLogger(__name__)

@@ -17,11 +17,12 @@ from typing import Any
 from ..engine import Action, IllegalActionError, Observation, Series, distinct_seeds, observe
 from ..store import LeagueStore
 from . import computer, lobby
+from .context import Change, SessionContext
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind, TableListener
 from .guards import TableGuards
 from .rules import TableRules, new_table_id
-from .session import Change, SessionContext, TableSession
+from .session import TableSession
 from .stopped import drop_tombstone, stopped_tables
 from .table import Table, TableStatus
 from .tasks import cancel_and_wait
@@ -107,6 +108,12 @@ class TableService(TableGuards, TableRules):
     def get(self, channel_id: int) -> Table | None:
         session = self._sessions.get(self.canonical(channel_id))
         return session.table if session is not None else None
+
+    async def settled(self, channel_id: int) -> Table | None:
+        """The channel's table once no change is being written: what may be published
+        (:meth:`TableSession.settled`)."""
+        session = self._sessions.get(self.canonical(channel_id))
+        return await session.settled() if session is not None else None
 
     def tables(self) -> list[Table]:
         return [s.table for s in self._sessions.values()]
@@ -369,7 +376,10 @@ class TableService(TableGuards, TableRules):
             try:
                 await session.commit(lambda t: t.messages.update(ids))
             except ServiceError:
-                log.warning("message_ids_not_saved channel=%s", channel_id)
+                # Kept in memory: the next change saves them with the table (without them
+                # the game's message was never edited, and posted again at its end).
+                log.warning("message_ids_not_saved channel=%s: kept for the next", channel_id)
+                session.table.messages.update(ids)
                 return
             self._remember_thread(session.table)
 

@@ -15,14 +15,12 @@ import asyncio
 import datetime as dt
 import logging
 import time
-from collections import deque
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from ..engine import Action, public_action
-from ..store import LeagueStore, StaleTableError, StoreUnavailable, UnitOfWork
+from ..store import LiveTable, StaleTableError, UnitOfWork
 from . import computer, fair, league_records
+from .context import COMMIT_FAILURES, STORE_FAILURES, Change, SessionContext
 from .errors import ErrorKey, ServiceError
 from .events import TableEvent, TableEventKind
 from .table import AWAY_AFTER_TIMEOUTS, Table, TableStatus
@@ -31,53 +29,6 @@ from .writes import TableWrite, table_writes
 log = logging.getLogger(__name__)
 
 RETRY_AFTER_DB_ERROR = 2.0  # seconds before a computer move is tried again
-
-#: A write that failed for one of these is refused with "try again" (nothing changed).
-STORE_FAILURES: tuple[type[Exception], ...] = (StoreUnavailable, TimeoutError)
-#: A commit that failed for one of these is rolled back.
-COMMIT_FAILURES: tuple[type[Exception], ...] = (*STORE_FAILURES, StaleTableError)
-
-Change = Callable[[Table], None]
-
-
-class TableLoader(Protocol):
-    """Builds a table from its stored state (the service's: it sets the series' seeds)."""
-
-    def __call__(
-        self,
-        state: dict[str, Any],
-        *,
-        version: int,
-        messages: dict[str, int],
-        deadline: dt.datetime | None,
-    ) -> Table: ...
-
-
-@dataclass
-class SessionContext:
-    """What every session of a service shares: the store, the computer players, the clock,
-    the pacing, the listeners and the figures of the stats line."""
-
-    store: LeagueStore
-    computers: computer.ComputerPlayers
-    now: Callable[[], dt.datetime]
-    emit: Callable[[TableEvent], Awaitable[None]]
-    load: TableLoader = Table.from_state
-    computer_delay: float = 1.0
-    commit_timeout: float = 2.0
-    salt: fair.SaltSource = fair.new_salt  # each game's salt of its fair-deal commitment
-    closed: bool = False
-    # Seconds spent waiting for table locks (human moves) and writing to the store.
-    lock_waits: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
-    commit_times: deque[float] = field(default_factory=lambda: deque(maxlen=4000))
-
-    async def write(
-        self, work: Callable[[UnitOfWork], Awaitable[None]], *, one_statement: bool = False
-    ) -> None:
-        """One unit of work in the store, within ``commit_timeout`` seconds."""
-        await asyncio.wait_for(
-            self.store.run(work, one_statement=one_statement), timeout=self.commit_timeout
-        )
 
 
 class TableSession:
@@ -90,6 +41,11 @@ class TableSession:
         self.ctx = ctx
         self.ended = False
         self._task: asyncio.Task[None] | None = None
+        # Clear while a change is applied but not yet saved: what the table shows then may
+        # be rolled back (a move's cards in a player's hand again), so readers that publish
+        # it wait (:meth:`settled`).
+        self._saved = asyncio.Event()
+        self._saved.set()
 
     @property
     def channel_id(self) -> int:
@@ -99,19 +55,34 @@ class TableSession:
     def deadline(self) -> dt.datetime | None:
         return self.table.deadline
 
+    async def settled(self) -> Table:
+        """The table once no change is being written (never a position that may still be
+        rolled back)."""
+        await self._saved.wait()
+        return self.table
+
     # ------------------------------------------------------------------ commit
     async def commit(self, change: Change, *, starting: bool = False) -> None:
         """Apply ``change`` and persist it, or restore the table as last saved and raise.
 
         The write has ``commit_timeout`` seconds, so an interaction is always answered in
-        time: when the database is away the change is refused with "try again".
+        time: when the database is away the change is refused with "try again". A write
+        that answers late but did commit counts as saved.
         """
+        self._saved.clear()
+        try:
+            await self._commit(change, starting=starting)
+        finally:
+            self._saved.set()
+
+    async def _commit(self, change: Change, *, starting: bool) -> None:
         table = self.table
         # The state as last saved (kept from the previous commit: no second serialisation).
         before = table.saved_state if table.saved_state is not None else table.to_state()
         version, messages, deadline = table.version, dict(table.messages), table.deadline
         turn_before = _turn_key(table)
         started = time.perf_counter()
+        state: dict[str, Any] | None = None
         try:
             change(table)
             fair.draw_salts(table, self.ctx.salt)  # a game the change dealt gets its salt
@@ -126,6 +97,13 @@ class TableSession:
             table.saved_state = state
             self.ctx.commit_times.append(time.perf_counter() - started)
         except BaseException as exc:
+            if isinstance(exc, TimeoutError) and state is not None and await self._landed():
+                # The write committed after all, only its answer came late: the change is
+                # saved (refusing it left the table stuck at a version the store is past).
+                table.saved_state = state
+                log.info("late_write_saved table=%s version=%d", table.table_id, table.version)
+                self.schedule()
+                return
             # Whatever failed (the change, the store, a value the store refused, a
             # cancellation), the table in memory is the one last saved again.
             self.table = self.ctx.load(
@@ -142,11 +120,14 @@ class TableSession:
                 table.channel_id,
                 type(exc).__name__,
             )
-            if isinstance(exc, StaleTableError | TimeoutError):
-                # The stored table may be ahead of ours (a write that timed out can still
-                # have committed): take the stored one as the truth.
-                await self._reload()
+            if isinstance(exc, StaleTableError | TimeoutError) and await self._reload():
+                # The stored table was ahead of ours (a write that timed out committed
+                # later): it is the truth now, and its turn needs its task.
+                self.schedule()
             if isinstance(exc, COMMIT_FAILURES):
+                # Listeners may have read the change while it was being written: they
+                # bring what they showed back to the table as saved.
+                await self.ctx.emit(TableEvent(TableEventKind.RESUMED, self.table))
                 raise ServiceError(ErrorKey.TRY_AGAIN) from exc
             raise
         self.schedule()
@@ -196,18 +177,31 @@ class TableSession:
             raise ServiceError(ErrorKey.TRY_AGAIN) from exc
         return version
 
-    async def _reload(self) -> None:
+    async def _stored(self) -> LiveTable | None:
+        """The channel's stored table (None also when the store does not answer)."""
         try:
-            live = await asyncio.wait_for(
+            return await asyncio.wait_for(
                 self.ctx.store.load_table(self.channel_id), timeout=self.ctx.commit_timeout
             )
         except STORE_FAILURES:
-            return
-        if live is not None and live.version != self.table.version:
-            self.table = self.ctx.load(
-                live.state, version=live.version, messages=live.messages, deadline=live.deadline
-            )
-            log.info("reloaded table=%s version=%d", self.table.table_id, live.version)
+            return None
+
+    async def _landed(self) -> bool:
+        """Whether the write of the table's current version is in the store (it timed
+        out): under the table's lock nothing else writes that version of this channel."""
+        live = await self._stored()
+        return live is not None and live.version == self.table.version
+
+    async def _reload(self) -> bool:
+        """Take the stored table when it is ahead of ours; whether it was."""
+        live = await self._stored()
+        if live is None or live.version == self.table.version:
+            return False
+        self.table = self.ctx.load(
+            live.state, version=live.version, messages=live.messages, deadline=live.deadline
+        )
+        log.info("reloaded table=%s version=%d", self.table.table_id, live.version)
+        return True
 
     def _writes(self, *, starting: bool = False) -> TableWrite:
         return table_writes(self.table, self.ctx.now(), starting=starting)

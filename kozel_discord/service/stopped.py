@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from ..store import LiveTable, UnitOfWork
-from .session import COMMIT_FAILURES, SessionContext
+from .context import COMMIT_FAILURES, SessionContext
 from .table import Table, TableStatus
 
 log = logging.getLogger(__name__)

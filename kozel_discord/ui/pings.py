@@ -108,8 +108,8 @@ class TurnPings:
     async def follow(self, tables: TableService, table: Table) -> None:
         """After the presenter handled ``table``'s events: the ping follows the table's
         turn now (and goes when the table is gone). Never raises."""
-        current = tables.get(table.channel_id)
         try:
+            current = await tables.settled(table.channel_id)  # not a move still being written
             if current is None or current.table_id != table.table_id:
                 await self.forget(table)
             else:

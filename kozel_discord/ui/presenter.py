@@ -213,6 +213,9 @@ class TablePresenter:
     async def post_table_message(self, table: Table, *, again: bool = False) -> None:
         """A new public table message for the current game, with the "My hand" button
         (``again``: the previous one was deleted, so no idempotency key)."""
+        current = await self.tables.settled(table.channel_id)  # not a move being written
+        if current is not None and current.table_id == table.table_id:
+            table = current
         obs = self.tables.observation(table, None)
         if obs is None:
             return
@@ -257,7 +260,9 @@ class TablePresenter:
         if self._is_shown(current) or not self._live_game_message(current):
             return
         await self._pacer.pace(current.channel_id)
-        current = self.tables.get(table.channel_id)
+        # Never a move still being written: if its write fails, its cards go back to a
+        # hand, and the public message must not have shown them.
+        current = await self.tables.settled(table.channel_id)
         if current is None or current.series is None or current.table_id != table.table_id:
             return
         msg_id = current.messages.get("table")
