@@ -29,6 +29,10 @@ from .tasks import cancel_and_wait
 
 log = logging.getLogger(__name__)
 
+#: After a restart, a human's running turn has at least this long (or its whole time, if
+#: shorter) from then: the time the bot was down is not charged to the player.
+RESUME_GRACE = 30.0
+
 
 def utcnow() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
@@ -166,6 +170,7 @@ class TableService(TableGuards, TableRules):
         for session in resumed:
             async with session.lock:
                 await session.catch_up_records()
+                session.grant_grace(RESUME_GRACE)
                 session.schedule()
             await self._emit(TableEvent(TableEventKind.RESUMED, session.table))
         for table in stopped:

@@ -214,6 +214,17 @@ class TableSession:
             except ServiceError:
                 log.warning("records_not_caught_up table=%s", self.table.table_id)
 
+    def grant_grace(self, seconds: float) -> None:
+        """After a restart: the human to move has at least ``seconds`` (at most a whole
+        turn's time) from now. The time the bot was down was not theirs: their clicks could
+        only fail, and the turn played at once counted as their timeout, a third one
+        marking them away."""
+        table = self.table
+        if table.deadline is None or not table.turn_timeout:
+            return
+        floor = self.ctx.now() + dt.timedelta(seconds=min(seconds, table.turn_timeout))
+        table.deadline = max(table.deadline, floor)
+
     def _set_deadline(self, keep: dt.datetime | None = None) -> None:
         """The deadline of the human to move: ``keep`` (the running one, the same turn
         still), else the turn's full time from now."""

@@ -212,16 +212,18 @@ async def test_a_computer_series_runs_to_the_end_and_is_recorded(store: LeagueSt
     await svc.close()
 
 
-async def test_a_timer_that_expired_while_the_bot_was_down_fires_at_once(
+async def test_a_timer_that_expired_while_the_bot_was_down_gives_the_player_time(
     store: LeagueStore,
 ) -> None:
+    # Before: the expired turn was played at once on restart and counted as the player's
+    # timeout (a restart could be the third that marks them away).
     import datetime as dt
 
     clock = [dt.datetime(2026, 11, 29, 12, 0, tzinfo=dt.UTC)]
     first = TableService(
         store, default_timeout=30, computer_delay=0, now=lambda: clock[0], seed_source=lambda c: 5
     )
-    t = await first.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US", turn_timeout=30)
+    t = await first.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US", turn_timeout=20)
     await first.sit(CHANNEL, t.table_id, OTHER, "other", 1)
     await first.add_computer(CHANNEL, t.table_id, HOST, 2, "heuristic", "C3")
     await first.add_computer(CHANNEL, t.table_id, HOST, 3, "random", "C4")
@@ -238,15 +240,24 @@ async def test_a_timer_that_expired_while_the_bot_was_down_fires_at_once(
     second = TableService(
         store, default_timeout=30, computer_delay=0, now=lambda: clock[0], seed_source=lambda c: 6
     )
-    events = Events()
-    second.add_listener(events)
     await second.resume()
-    await events.wait_for("move")
     resumed = second.get(CHANNEL)
     assert resumed is not None and resumed.series is not None
-    assert resumed.series.actions[moves][0] == seat, "the expired turn was played at once"
-    assert resumed.seat(seat).timeouts == 1
+    assert len(resumed.series.actions) == moves and resumed.series.turn == seat
+    # The whole turn's time (20 s, under the 30 s grace) from the restart; no timeout yet.
+    assert resumed.deadline == clock[0] + dt.timedelta(seconds=20)
+    assert resumed.seat(seat).timeouts == 0
     await second.close()
+
+    # A turn with time left keeps its deadline when that is later than the grace.
+    clock[0] -= dt.timedelta(seconds=70)  # 30 s before the deadline: more than the grace
+    third = TableService(
+        store, default_timeout=30, computer_delay=0, now=lambda: clock[0], seed_source=lambda c: 6
+    )
+    await third.resume()
+    again = third.get(CHANNEL)
+    assert again is not None and again.deadline == stored.deadline
+    await third.close()
 
 
 class BrokenComputers:
