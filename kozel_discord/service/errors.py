@@ -34,6 +34,7 @@ class ErrorKey(StrEnum):
     SIT_FIRST = "sit_first"
     STALE = "stale"
     STOP_NOT_ALLOWED = "stop_not_allowed"
+    STOP_CHANGED = "stop_changed"  # a stop confirmation asked about the table as it was
     TABLE_EXISTS = "table_exists"
     TRY_AGAIN = "try_again"
     WRONG_GUILD = "wrong_guild"

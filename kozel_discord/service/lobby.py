@@ -193,7 +193,9 @@ def check_rematch(t: Table, user_id: int) -> None:
 
 
 def check_cancel(t: Table, user_id: int) -> None:
-    """The lobby's own "cancel" button: the host only."""
+    """The lobby's own "cancel" button: the host only, while it is a lobby (a tap that
+    lands as Start is answered must not abandon the series just started)."""
+    need_lobby(t)
     _need_host(t, user_id, ErrorKey.HOST_ONLY_CANCEL)
 
 
@@ -240,13 +242,16 @@ def votes_needed(t: Table) -> int:
 
 
 def host_holds_up(t: Table) -> bool:
-    """The host keeps the game waiting: not seated, marked away, or it is their turn."""
+    """The host keeps the game waiting: not seated, marked away, or it is their turn and
+    no move timer runs. (With one, the clock plays their turn and three timeouts mark them
+    away: counting their turn let the host's opponents stop a ranked series they were
+    losing the moment the host was to move.)"""
     seat = t.seat_of(t.host_id)
     if seat is None:
         return True
     if t.seat(seat).away:
         return True
-    return t.series is not None and t.series.turn == seat
+    return t.series is not None and t.series.turn == seat and not t.turn_timeout
 
 
 def vote(t: Table, user_id: int, kind: str) -> bool:

@@ -344,9 +344,11 @@ class TableService(TableGuards, TableRules):
         *,
         table_id: str | None = None,
         cancel: bool = False,
+        status: TableStatus | None = None,
     ) -> Table:
-        """End the channel's table (``table_id``: only if it is still that one). ``cancel``:
-        the lobby's cancel button, which only the host may press."""
+        """End the channel's table (``table_id``: only if it is still that one; ``status``:
+        only if it is still in that state, the one a confirmation described). ``cancel``:
+        the lobby's cancel button, which only the host may press, while it is a lobby."""
         channel_id = self.canonical(channel_id)
         async with self._lock(channel_id):
             session = self._sessions.get(channel_id)
@@ -355,6 +357,8 @@ class TableService(TableGuards, TableRules):
             table = session.table
             if table_id is not None and table.table_id != table_id:
                 raise ServiceError(ErrorKey.OLD_TABLE)
+            if status is not None and table.status is not status:
+                raise ServiceError(ErrorKey.STOP_CHANGED)
             if cancel:
                 lobby.check_cancel(table, user_id)
             lobby.check_stop(table, user_id, is_admin)

@@ -68,7 +68,7 @@ def stop_question(table: Table, locale: str) -> str:
 def stop_view(table: Table, locale: str) -> discord.ui.View:
     """The confirmation of ``/kozel stop``."""
     view = discord.ui.View(timeout=None)
-    view.add_item(StopButton(table.table_id, t("stop.confirm_button", locale)))
+    view.add_item(StopButton(table.table_id, t("stop.confirm_button", locale), table.status))
     return view
 
 
@@ -116,23 +116,33 @@ class RematchButton(
 
 
 class StopButton(
-    Guarded, discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"kozel:stop:{TID}"
+    Guarded,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"kozel:stop:{TID}(?::(?P<status>lobby|playing|finished))?",
 ):
-    """The confirmation of ``/kozel stop``."""
+    """The confirmation of ``/kozel stop``. It carries the table's status its question
+    described: "Close this lobby? nothing is recorded", pressed after Start, must not
+    abandon the series (an id drawn before it carried none: it stops whatever is there)."""
 
-    def __init__(self, table_id: str, label: str = "Stop the game") -> None:
+    def __init__(
+        self, table_id: str, label: str = "Stop the game", status: TableStatus | None = None
+    ) -> None:
+        suffix = f":{status.value}" if status is not None else ""
         super().__init__(
             discord.ui.Button(
-                label=label, style=discord.ButtonStyle.danger, custom_id=f"kozel:stop:{table_id}"
+                label=label,
+                style=discord.ButtonStyle.danger,
+                custom_id=f"kozel:stop:{table_id}{suffix}",
             )
         )
-        self.table_id = table_id
+        self.table_id, self.status = table_id, status
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> StopButton:
-        return cls(match["tid"])
+        status = match["status"]
+        return cls(match["tid"], status=TableStatus(status) if status else None)
 
     async def act(self, interaction: discord.Interaction[Any]) -> None:
         await host_of(interaction).tables.stop(
@@ -140,6 +150,7 @@ class StopButton(
             interaction.user.id,
             is_admin=interaction.permissions.manage_guild,
             table_id=self.table_id,
+            status=self.status,
         )
         await interaction.response.edit_message(
             content=t("stop.done", locale_of(interaction)), view=None

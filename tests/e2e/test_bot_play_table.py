@@ -194,7 +194,7 @@ async def test_stop_needs_the_host_or_manage_server_and_a_confirmation(
     assert "Stop the game" in embed_text(asked.message)
     table_message = driver.table_message()
     assert table_message is not None
-    await standin.click(mod, asked.message, f"kozel:stop:{driver.tid}")  # type: ignore[arg-type]
+    await standin.click(mod, asked.message, f"kozel:stop:{driver.tid}:playing")  # type: ignore[arg-type]
     assert "stopped" in embed_text(asked.message)
     await standin.wait_for(lambda: not table_message.custom_ids(), timeout=10)
     assert "stopped" in embed_text(table_message)

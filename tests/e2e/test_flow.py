@@ -320,12 +320,18 @@ async def test_the_other_players_vote_against_a_host_who_holds_the_game_up(
     assert "only the other players" in (await vote(alice, "stop")).lower()
     assert "1 of 2" in await vote(bob, "timer")
     assert "already voted" in await vote(bob, "timer")
+    assert "1 of 2" in await vote(carol, "stop")  # no timer: the host's turn holds it up
     assert "timer is on now" in await vote(carol, "timer")
     await standin.wait_for_message(
         lambda m: "the move timer is on now" in m.content, channel=channel, timeout=20
     )
-    assert "1 of 2" in await vote(carol, "stop")
-    assert "stopped" in await vote(bob, "stop")
+    # With the timer on, the clock plays the host's turn: her opponents cannot stop a
+    # series at any of her turns any more (only once three timeouts mark her away).
+    assert "nothing to vote on" in (await vote(bob, "stop")).lower()
+    # The host stops the table herself (the service tests carry a stop by vote).
+    ask = await standin.slash(alice, guild, None, "kozel", subcommand="stop")
+    assert ask.message is not None
+    await standin.click(alice, ask.message, find_id(ask.message, r"kozel:stop:.*"))
     await standin.wait_for(
         lambda: any("stopped" in m.content for m in standin.public_messages(channel)),
         timeout=20,

@@ -139,7 +139,7 @@ async def test_a_stop_whose_messages_were_not_marked_is_marked_on_resume(
     # The confirmation is accepted, the table stopped; the bot dies before the lobby's
     # controls are taken off.
     hold = standin.hold("PATCH", MESSAGE, when=lambda p, _: p["message_id"] == str(lobby.id))
-    click = asyncio.create_task(standin.click(alice, confirm.message, f"kozel:stop:{tid}"))
+    click = asyncio.create_task(standin.click(alice, confirm.message, f"kozel:stop:{tid}:lobby"))
     await hold.wait_reached()
     await bot.crash_and_restart()
     click.cancel()

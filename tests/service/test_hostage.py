@@ -119,6 +119,11 @@ def test_who_may_vote_and_when() -> None:
     _refused(ErrorKey.VOTE_NOT_OPEN, lobby.vote, t, OTHER, "kick")
     t.turn_timeout = 60
     _refused(ErrorKey.TIMER_ALREADY_ON, lobby.vote, t, OTHER, lobby.VOTE_TIMER)
+    # With a move timer, the host's turn keeps nobody waiting (the clock plays it): the
+    # host's opponents could stop a ranked series they were losing at any host turn.
+    _refused(ErrorKey.VOTE_NOT_OPEN, lobby.vote, t, OTHER, lobby.VOTE_STOP)
+    t.seat(0).away = True  # three timeouts: away, then it may
+    assert not lobby.vote(t, OTHER, lobby.VOTE_STOP)
     # Not while the host is not the one keeping the game waiting...
     busy = _playing(_table(HOST, OTHER, THIRD, computers=(3,)), turn_seat=1)
     _refused(ErrorKey.VOTE_NOT_OPEN, lobby.vote, busy, OTHER, lobby.VOTE_STOP)

@@ -86,3 +86,6 @@ def test_the_host_or_manage_server_may_stop_and_only_the_host_cancels() -> None:
     _refused(ErrorKey.STOP_NOT_ALLOWED, lobby.check_stop, t, OTHER, False)
     _refused(ErrorKey.HOST_ONLY_CANCEL, lobby.check_cancel, t, OTHER)
     lobby.check_cancel(t, HOST)
+    # A Cancel tap that lands as Start is answered: the series just started stays.
+    t.status = TableStatus.PLAYING
+    _refused(ErrorKey.ALREADY_STARTED, lobby.check_cancel, t, HOST)

@@ -5,7 +5,7 @@ fails, its cards go back to a hand); message ids that could not be saved are kep
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -22,20 +22,7 @@ from tests.service.test_service import (
     _two_humans,
 )
 
-_services: list[TableService] = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_services(store: LeagueStore) -> AsyncIterator[None]:
-    yield
-    while _services:
-        await _services.pop().close()
-
-
-def _svc(store: Any, **kw: Any) -> TableService:
-    svc = TableService(store, default_timeout=None, computer_delay=0, seed_source=lambda c: 5, **kw)
-    _services.append(svc)
-    return svc
+MakeService = Callable[..., TableService]
 
 
 class LateStore(FlakyStore):
@@ -55,11 +42,13 @@ class LateStore(FlakyStore):
         return out
 
 
-async def test_a_start_whose_write_answers_late_starts_and_plays_on(store: LeagueStore) -> None:
+async def test_a_start_whose_write_answers_late_starts_and_plays_on(
+    store: LeagueStore, make_service: MakeService
+) -> None:
     # Before: the host was told "try again" while the series had started in the store;
     # no table message, no computer ever moved, and Start said "already started".
     late = LateStore(store)
-    svc = _svc(late, commit_timeout=0.05)
+    svc = make_service(late, commit_timeout=0.05)
     events = Events()
     svc.add_listener(events)
     t = await svc.open_lobby(GUILD, CHANNEL, HOST, "host", "en-US", turn_timeout=0.001)
@@ -74,9 +63,11 @@ async def test_a_start_whose_write_answers_late_starts_and_plays_on(store: Leagu
     await events.wait_for("move")  # the turn's task was scheduled: the table plays on
 
 
-async def test_a_move_whose_write_answers_late_is_accepted(store: LeagueStore) -> None:
+async def test_a_move_whose_write_answers_late_is_accepted(
+    store: LeagueStore, make_service: MakeService
+) -> None:
     late = LateStore(store)
-    svc = _svc(late, commit_timeout=0.05)
+    svc = make_service(late, commit_timeout=0.05)
     tid = await _two_humans(svc)
     seat = await _human_turn(svc)
     table = svc.get(CHANNEL)
@@ -113,10 +104,10 @@ class GatedStore(FlakyStore):
 
 
 async def test_a_move_being_written_is_not_published_and_a_failed_one_never(
-    store: LeagueStore,
+    store: LeagueStore, make_service: MakeService
 ) -> None:
     gated = GatedStore(store)
-    svc = _svc(gated)
+    svc = make_service(gated)
     tid = await _two_humans(svc)
     seat = await _human_turn(svc)
     table = svc.get(CHANNEL)
@@ -147,12 +138,12 @@ async def test_a_move_being_written_is_not_published_and_a_failed_one_never(
 
 
 async def test_message_ids_that_could_not_be_saved_are_saved_with_the_next_change(
-    store: LeagueStore,
+    store: LeagueStore, make_service: MakeService
 ) -> None:
     # Before: the failure was dropped; the game's message was never edited and was posted
     # again at the game's end.
     flaky = FlakyStore(store)
-    svc = _svc(flaky)
+    svc = make_service(flaky)
     tid = await _two_humans(svc)
     flaky.down = True
     await svc.set_messages(CHANNEL, tid, {"table": 4242, "table_game": 1})

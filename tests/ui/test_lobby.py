@@ -9,6 +9,7 @@ from kozel_discord.engine import Series
 from kozel_discord.i18n import t
 from kozel_discord.service import Seat, Table, TableStatus
 from kozel_discord.ui import render
+from kozel_discord.ui.components import StopButton, stop_view
 from kozel_discord.ui.lobby import LobbyButton, lobby_view
 from tests.ui.test_render import _table
 
@@ -185,3 +186,21 @@ def test_a_seat_and_a_computers_button_share_a_phones_line_in_every_language(
     unbot = labels[f"kozel:unbot:{table.table_id}:1"]
     assert sit == "1\u00a0· Ольга" and unbot.startswith("✖ ")
     assert len(sit) + len(unbot) <= 24
+
+
+def test_the_stop_confirmation_carries_the_status_it_asked_about() -> None:
+    table = Table(
+        table_id="0123456789ab",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        locale="en",
+        turn_timeout=None,
+    )
+    (button,) = stop_view(table, "en-US").children
+    assert getattr(button, "custom_id", None) == "kozel:stop:0123456789ab:lobby"
+    template = StopButton.__discord_ui_compiled_template__
+    new = template.fullmatch("kozel:stop:0123456789ab:playing")
+    assert new is not None and new["status"] == "playing"
+    old = template.fullmatch("kozel:stop:0123456789ab")  # drawn before: still a stop button
+    assert old is not None and old["status"] is None

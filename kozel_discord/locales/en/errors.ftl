@@ -26,6 +26,7 @@ error-illegal = That move is not allowed.
 error-no_table = There is no table in this channel. Start one with { COMMAND("kozel start") }.
 error-old_table = These controls belong to a table that is over.
 error-stop_not_allowed = Only the host or someone with Manage Server can stop the game.
+error-stop_changed = The table has changed since this question was asked (the game has started or ended): nothing was stopped. Ask again with { COMMAND_NAME("kozel stop") }.
 error-guild_only = This works only in a server channel.
 error-bad_control = This control is not valid any more.
 error-wrong_guild = This channel's table belongs to another server.

@@ -26,6 +26,7 @@ error-illegal = Bu hamleye izin yok.
 error-no_table = Bu kanalda masa yok. { COMMAND("kozel start") } ile bir masa açın.
 error-old_table = Bu düğmeler bitmiş bir masaya ait.
 error-stop_not_allowed = Oyunu yalnızca masayı açan ya da Sunucuyu Yönet yetkisi olan biri durdurabilir.
+error-stop_changed = Bu soru sorulduğundan beri masa değişti (oyun başladı ya da bitti): hiçbir şey durdurulmadı. { COMMAND_NAME("kozel stop") } ile yeniden sorun.
 error-guild_only = Bu yalnızca bir sunucu kanalında çalışır.
 error-bad_control = Bu düğme artık geçerli değil.
 error-wrong_guild = Bu kanaldaki masa başka bir sunucuya ait.
