@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from ..engine import SERIES_LENGTHS
 from ..i18n import locale_of, ls, t
+from ..ui.interaction import display_name
 from ..ui.league import history_embed, profile_embed, standings_message
 from ..ui.replay import games_view, open_replay
 
@@ -73,7 +74,7 @@ class LeagueCog(
             )
             return
         games = await self.bot.league.recent_games(interaction.guild_id, target.id)
-        embed = profile_embed(profile, locale)
+        embed = profile_embed(profile, locale, display_name(target))
         view = games_view(games, locale)
         if view is None:
             await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -181,6 +181,10 @@ async def standings(
             rank = page * per_page + i + 1
         previous = value
         rows.append(StandingsRow(rank=rank, **_stats_kwargs(r)))
+    others: tuple[int, ...] = ()
+    if not total:  # the server's league may be of another length
+        lengths = select(E.target).where(E.guild_id == guild_id, E.target != target, _LISTED)
+        others = tuple(sorted({int(x) for x in (await session.scalars(lengths.distinct())).all()}))
     return StandingsPage(
         guild_id=guild_id,
         target=target,
@@ -190,6 +194,7 @@ async def standings(
         total=total,
         pages=pages,
         rows=tuple(rows),
+        other_lengths=others,
     )
 
 

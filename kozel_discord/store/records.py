@@ -181,6 +181,9 @@ class StandingsPage:
     total: int  # players in the table
     pages: int  # at least 1
     rows: tuple[StandingsRow, ...]
+    # When nobody is listed: the other lengths of the server's league that list players
+    # ("no ranked series yet" misled a server whose league is of another length).
+    other_lengths: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

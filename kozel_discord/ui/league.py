@@ -25,11 +25,17 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
         + t("settings.league_length", locale, target=page.target),
     )
     if not page.rows:
-        e.description = (
-            t("league.empty", locale)
-            + "\n"
-            + t("settings.league_length", locale, target=page.target)
+        empty = (
+            t(
+                "league.empty_length",
+                locale,
+                target=page.target,
+                lengths=", ".join(map(str, page.other_lengths)),
+            )
+            if page.other_lengths
+            else t("league.empty", locale)
         )
+        e.description = empty + "\n" + t("settings.league_length", locale, target=page.target)
         return e
     lines = [
         t(
@@ -53,7 +59,12 @@ def standings_embed(page: StandingsPage, guild_name: str, locale: str) -> discor
         legend.append(t("league.columns.goats_eggs", locale))
     if any(row.eggs for row in page.rows):
         legend.append(t("league.columns.eggs", locale))
-    e.add_field(name=f"{NBSP}· ".join(legend), value="\n".join(lines)[:1024], inline=False)
+    # Whole rows (a cut at 1,024 characters took the last row's numbers), the rest in a
+    # second field without a heading.
+    for i, chunk in enumerate(render.line_chunks(lines, 1024)):
+        e.add_field(
+            name=f"{NBSP}· ".join(legend) if i == 0 else "\u200b", value=chunk, inline=False
+        )
     e.set_footer(
         text=t("league.page", locale, page=page.page + 1, pages=page.pages, total=page.total)
     )
@@ -167,10 +178,12 @@ def series_line(s: SeriesSummary, locale: str) -> str:
     ) + t("settings.history_length", locale, target=s.target)
 
 
-def profile_embed(p: PlayerProfile, locale: str) -> discord.Embed:
+def profile_embed(p: PlayerProfile, locale: str, name: str | None = None) -> discord.Embed:
+    """A player's profile; ``name``: the member's name now (the stored one is the name of
+    their last series' start: a renamed player's profile kept the old one)."""
     st = p.stats
     e = discord.Embed(
-        title=t("profile.title", locale, name=p.display_name),
+        title=t("profile.title", locale, name=render.text_name(name or p.display_name)),
         # what the number means ("Rating −2.5 (#1)" explained nothing)
         description=t("settings.league_length", locale, target=p.target)
         + "\n"

@@ -120,6 +120,13 @@ def plain_name(seat: Seat, locale: str) -> str:
     return computer_name(seat.name, locale) if seat.user_id is None else seat.name
 
 
+def text_name(name: str) -> str:
+    """A member's display name inside message text: as it reads, never formatting the text
+    around it (``~~Carol~~``, ``||Vasya||``) or notifying anyone (a nickname ``<@123…>``).
+    Pictures, labels and thread names take the name as it is."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
 def who(seat: Seat | None, locale: str, *, mention: bool = True, level: bool = True) -> str:
     """A seat's player: a mention (or the name), or a computer with its level (``level``)."""
     if seat is None:
@@ -129,7 +136,7 @@ def who(seat: Seat | None, locale: str, *, mention: bool = True, level: bool = T
         if not level:
             return t("seat.computer_plain", locale, name=name)
         return t("seat.computer", locale, name=name, level=t(f"level.{seat.level}", locale))
-    name = f"<@{seat.user_id}>" if mention else seat.name
+    name = f"<@{seat.user_id}>" if mention else text_name(seat.name)
     return name + (t("seat.away_suffix", locale) if seat.away else "")
 
 

@@ -38,6 +38,8 @@ from .results import progress_lines, reason_line
 from .table_message import TEAM_COLOURS, seat_labels
 from .tricks import any_discard, team_counts, team_who
 
+NO_MENTIONS = discord.AllowedMentions.none()
+
 REPLAY_PNG = "replay.png"
 GAME_ID = r"(?P<game>[0-9]{1,19})"
 SLOTS = ("first", "prev", "next", "last")
@@ -184,12 +186,17 @@ async def show_replay(
             await interaction.response.defer()
         else:
             await interaction.response.defer(ephemeral=not public, thinking=True)
-        await interaction.edit_original_response(view=layout, attachments=[await drawn])
+        await interaction.edit_original_response(
+            view=layout, attachments=[await drawn], allowed_mentions=NO_MENTIONS
+        )
     elif edit:
-        await interaction.response.edit_message(view=layout, attachments=[drawn.result()])
+        await interaction.response.edit_message(
+            view=layout, attachments=[drawn.result()], allowed_mentions=NO_MENTIONS
+        )
     else:
+        # A public replay's mentions name the players; posting it notifies nobody.
         await interaction.response.send_message(
-            view=layout, file=drawn.result(), ephemeral=not public
+            view=layout, file=drawn.result(), ephemeral=not public, allowed_mentions=NO_MENTIONS
         )
 
 

@@ -25,10 +25,17 @@ ARCHIVE_MINUTES: Final[Literal[1440]] = 1440  # a day without messages: Discord 
 
 
 def thread_name(table: Table) -> str:
-    """ "Kozel — Alice, Bob, …": the table's players, within Discord's 100 characters."""
-    names = ", ".join(s.name for s in table.seats if s is not None)
-    name = t("thread.name", table.locale, names=names)
-    return name if len(name) <= THREAD_NAME_LIMIT else name[: THREAD_NAME_LIMIT - 1] + "…"
+    """ "Kozel — Alice, Bob, Carol, Dan": the table's players, within Discord's 100
+    characters: whole names, and "+2" for those that did not fit (a cut in the middle of a
+    name read as another name)."""
+    names = [s.name for s in table.seats if s is not None]
+    for k in range(len(names), 0, -1):
+        more = f" +{len(names) - k}" if k < len(names) else ""
+        name = t("thread.name", table.locale, names=", ".join(names[:k]) + more)
+        if len(name) <= THREAD_NAME_LIMIT:
+            return name
+    name = t("thread.name", table.locale, names=", ".join(names))
+    return name[: THREAD_NAME_LIMIT - 1] + "…"
 
 
 def may_thread(channel: Any) -> bool:

@@ -158,6 +158,7 @@ async def test_a_finished_game_replays_trick_by_trick_and_exports_its_record(
     )
     posted = shared.message
     assert posted is not None and not posted.ephemeral and posted.visible_to is None
+    assert posted.mentioned == []  # it names the players; it notifies nobody
     copy = await standin.click(bob, posted, _button(posted, "next"))
     assert copy.message is not None and copy.message.visible_to == bob.id
     assert _step_of(copy.message)[0] == 2 and _step_of(posted)[0] == 1

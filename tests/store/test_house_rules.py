@@ -114,7 +114,10 @@ async def test_the_league_separates_series_lengths(store: LeagueStore, league: L
     assert (row8.games_played, row8.games_won, row8.series_won) == (4, 4, 1)
     assert (row12.games_played, row12.games_won, row12.series_won) == (2, 0, 0)
     assert row8.rating > row12.rating  # separate ratings
-    assert (await store.standings(g, target=10)).total == 0
+    ten = await store.standings(g, target=10)
+    # Nobody at 10: the page says which lengths of the league do list players.
+    assert ten.total == 0 and ten.other_lengths == (8, 12)
+    assert eight.other_lengths == () and twelve.other_lengths == ()
 
     p8 = await store.player_profile(g, both, target=8)
     p12 = await store.player_profile(g, both)

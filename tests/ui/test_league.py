@@ -6,7 +6,9 @@ import dataclasses
 import datetime as dt
 
 import discord
+import pytest
 
+from kozel_discord.i18n import t
 from kozel_discord.store.records import (
     PlayerProfile,
     PlayerStats,
@@ -158,6 +160,10 @@ def test_a_profile_names_eggs_only_when_there_were_some() -> None:
     assert fields["Times a goat"] == "2\u00a0times" and fields["Games"] == "6 won\u00a0· 8 lost"
     unranked = profile_embed(dataclasses.replace(profile, rank=None), "en-US").to_dict()
     assert unranked["fields"][0]["value"] == "900"
+    # The member's name now (the stored one is from their last series' start), escaped.
+    assert "Alice" in embed["title"]
+    renamed = profile_embed(profile, "en-US", "~~Alicia~~").to_dict()["title"]
+    assert "Alicia" in renamed and "Alice" not in renamed and "~~Alicia~~" not in renamed
     eggs = dataclasses.replace(stats, goats_with_eggs=1, eggs=3)
     shown = profile_embed(dataclasses.replace(profile, stats=eggs), "en-US").to_dict()["fields"]
     values = {f["name"]: f["value"] for f in shown}
@@ -196,3 +202,38 @@ def test_recent_series_show_whole_lines_only() -> None:
         assert len(shown) <= 1024
         assert shown.splitlines() == lines[: len(shown.splitlines())]
         assert 1 <= len(shown.splitlines()) < 5
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_an_empty_league_page_names_the_lengths_that_have_players(locale: str) -> None:
+    # "No ranked series yet" on a server whose league is of another length (its admin set
+    # 8 after months at 12) was false, and blamed the computers.
+    page = StandingsPage(1, 8, "rating", 0, 10, 0, 1, (), other_lengths=(12,))
+    text = standings_embed(page, "Club", locale).description or ""
+    assert t("league.empty", locale) not in text
+    assert text.startswith(t("league.empty_length", locale, target=8, lengths="12"))
+    none = standings_embed(dataclasses.replace(page, other_lengths=()), "Club", locale)
+    assert (none.description or "").startswith(t("league.empty", locale))
+
+
+def test_a_long_league_page_is_split_at_whole_rows() -> None:
+    # Four-digit series and five-digit game counts: a cut at 1,024 characters took the last
+    # row's numbers with nothing to show it.
+    rows = tuple(
+        dataclasses.replace(
+            _row(3.0, 150, 1500),
+            rank=i + 1,
+            user_id=10**18 + i,
+            series_won=1200,
+            series_lost=1200,
+            games_won=12000,
+            games_lost=12000,
+        )
+        for i in range(10)
+    )
+    page = StandingsPage(1, 12, "rating", 0, 10, 10, 1, rows)
+    fields = standings_embed(page, "Club", "en-US").to_dict()["fields"]
+    shown = "\n".join(f["value"] for f in fields)
+    assert all(len(f["value"]) <= 1024 for f in fields)
+    assert all(f"<@{r.user_id}>" in shown for r in rows)
+    assert shown.count("\n") == len(rows) - 1  # every row whole, once

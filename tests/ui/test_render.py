@@ -187,3 +187,36 @@ def test_a_computer_is_named_in_the_readers_language_whatever_table_named_it(
     assert render.computer_name(t("computer.name", stored_in, n=4), "uk") == t(
         "computer.name", "uk", n=4
     )
+
+
+def test_display_names_in_message_text_neither_format_nor_notify() -> None:
+    # A nickname "<@111…>" read as (and, posted with mentions allowed, notified) another
+    # member; "~~Carol~~", "||Vasya||", "Anna*" struck through, hid or italicised the
+    # bot's own text around them.
+    from kozel_discord.ui.table_text import head_and_trick
+    from kozel_discord.ui.tricks import trick_line, tricks_embed
+
+    names = ["<@111111111111111111>", "~~Carol~~", "||Vasya||", "Anna*_x_"]
+    series = Series(seed_source=lambda n: 21 + n)
+    table = _table(series)
+    for seat, name in zip(table.seats, names, strict=True):
+        assert seat is not None
+        seat.name = name
+    rng, texts = random.Random(3), []
+    while not series.results:
+        obs = observe(series, None)
+        texts.append("\n".join(head_and_trick(table, obs, "en-US")))
+        seat = series.turn
+        assert seat is not None
+        series.apply(seat, rng.choice(series.legal_actions(seat)))
+    obs = observe(series, None)
+    texts += [trick_line(table, trick, "en-US", last=True) for trick in obs.taken]
+    embed = tricks_embed(table, obs.taken, 1, "en-US")
+    texts += [embed.description or ""] + [f"{f.name}\n{f.value}" for f in embed.fields]
+    text = "\n".join(texts)
+    assert "<@111111111111111111>" not in text
+    for raw in names[1:]:
+        assert raw not in text
+    shown = [render.text_name(n) for n in names]
+    assert any(s in text for s in shown)  # the names are there, escaped
+    assert render.who(table.seats[0], "en-US") == f"<@{table.seats[0].user_id}>"  # a mention

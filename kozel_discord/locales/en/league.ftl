@@ -3,6 +3,7 @@
 league-title = League table — { $guild }
 league-sorted_by = Sorted by { $sort }
 league-empty = No ranked series yet. Series with computer players count only if an admin turns on { COMMAND("league ranked") }; start one with { COMMAND("kozel start") }!
+league-empty_length = No ranked series to { $target } defeat points yet. This server's league has series to { $lengths }: pick that length in { COMMAND("league table") }.
 league-columns = Rating (from { $start }) · series and games won–lost
 league-columns-goats_eggs = 🐐🥚 goat with eggs
 league-columns-eggs = 🥚 eggs
@@ -36,7 +37,7 @@ history-status-abandoned = abandoned
 profile-title = { $name } — league profile
 profile-rating = Rating
 profile-rating_value = { $rating } · #{ $rank } in this league
-profile-rating_note = Everyone starts at { $start }. The rating rises as the player's team wins and falls as it loses; while few games are played it is held low (the league is not yet sure), so the first games move it the most.
+profile-rating_note = Everyone starts at { $start }. The rating rises as the player's team wins and falls as it loses; while few games are played it is held low (the league is not yet sure), so the first games move it the most, and each of them, eggs (60–60) included, lifts it a little.
 profile-series = Series
 profile-series_value = { $w } won · { $l } lost
 profile-goats = Times a goat

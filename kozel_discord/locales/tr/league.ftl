@@ -3,6 +3,7 @@
 league-title = Lig tablosu — { $guild }
 league-sorted_by = Sıralama: { $sort }
 league-empty = Henüz dereceli seri yok. Bilgisayarlı seriler yalnızca bir yönetici { COMMAND("league ranked") } ayarını açtıysa sayılır; { COMMAND("kozel start") } ile bir tane başlatın!
+league-empty_length = Henüz { $target } ceza puanına kadar dereceli seri yok. Bu sunucunun liginde { $lengths } ceza puanına kadar seriler var: { COMMAND("league table") } içinde o uzunluğu seçin.
 league-columns = Reyting ({ $start } ile başlar) · seri ve oyun: kazanılan–kaybedilen
 league-columns-goats_eggs = 🐐🥚 yumurtalı keçi
 league-columns-eggs = 🥚 yumurta
@@ -32,7 +33,7 @@ history-status-abandoned = yarıda kaldı
 profile-title = { $name } — lig profili
 profile-rating = Reyting
 profile-rating_value = { $rating } · ligde #{ $rank }
-profile-rating_note = Herkesin reytingi { $start } ile başlar. Reyting, oyuncunun takımı kazandıkça yükselir, kaybettikçe düşer; az oyun oynanmışken temkinli olarak düşük tutulur (lig henüz emin değildir), bu yüzden ilk oyunlar onu en çok değiştirir.
+profile-rating_note = Herkesin reytingi { $start } ile başlar. Reyting, oyuncunun takımı kazandıkça yükselir, kaybettikçe düşer; az oyun oynanmışken temkinli olarak düşük tutulur (lig henüz emin değildir), bu yüzden ilk oyunlar onu en çok değiştirir ve her biri, yumurta (60–60) da dahil, onu biraz yükseltir.
 profile-series = Seriler
 profile-series_value = { $w } kazanılan · { $l } kaybedilen
 profile-goats = Keçi
