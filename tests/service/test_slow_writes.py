@@ -25,6 +25,17 @@ from tests.service.test_service import (
 MakeService = Callable[..., TableService]
 
 
+async def _a_human_move(svc: TableService) -> tuple[str, int, int, str, int]:
+    """A started table at a human's turn: its id, the seat, the move number, a legal move
+    and the table's version."""
+    tid = await _two_humans(svc)
+    seat = await _human_turn(svc)
+    table = svc.get(CHANNEL)
+    assert table is not None and table.series is not None
+    action = table.series.legal_actions(seat)[0].encode()
+    return tid, seat, svc.move_number(table), action, table.version
+
+
 class LateStore(FlakyStore):
     """While ``late`` is set, a write commits and then does not answer (its caller's
     timeout runs out): a database under load."""
@@ -68,12 +79,7 @@ async def test_a_move_whose_write_answers_late_is_accepted(
 ) -> None:
     late = LateStore(store)
     svc = make_service(late, commit_timeout=0.05)
-    tid = await _two_humans(svc)
-    seat = await _human_turn(svc)
-    table = svc.get(CHANNEL)
-    assert table is not None and table.series is not None
-    move = svc.move_number(table)
-    action = table.series.legal_actions(seat)[0].encode()
+    tid, seat, move, action, _ = await _a_human_move(svc)
     events = Events()
     svc.add_listener(events)
     late.late = True
@@ -108,12 +114,7 @@ async def test_a_move_being_written_is_not_published_and_a_failed_one_never(
 ) -> None:
     gated = GatedStore(store)
     svc = make_service(gated)
-    tid = await _two_humans(svc)
-    seat = await _human_turn(svc)
-    table = svc.get(CHANNEL)
-    assert table is not None and table.series is not None
-    version, move = table.version, svc.move_number(table)
-    action = table.series.legal_actions(seat)[0].encode()
+    tid, seat, move, action, version = await _a_human_move(svc)
     events = Events()
     svc.add_listener(events)
     gated.gate = gate = asyncio.Event()
