@@ -39,13 +39,14 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from types import TracebackType
-from typing import Any, Generic, TypeVar, cast
+from typing import Any, Generic, Literal, TypeVar, cast
 
 from aiohttp import web
 
 from standin.acting import UserActions
 from standin.commands import CommandResolver
 from standin.directory import Directory
+from standin.faults import Fault
 from standin.gateway import Gateway, GatewaySession
 from standin.holds import Hold
 from standin.model import (
@@ -297,6 +298,21 @@ class DiscordStandIn(Directory, UserActions, Records):
         hold = Hold(method, template, after=after, when=when)
         self._state.holds.append(hold)
         return hold
+
+    def fail(
+        self,
+        method: str,
+        template: str,
+        answer: int | Literal["cut"] = 503,
+        *,
+        times: int = 1,
+        when: Callable[[dict[str, str]], bool] | None = None,
+    ) -> Fault:
+        """Fail the next ``times`` matching requests (see :class:`standin.faults.Fault`),
+        e.g. ``fail("PATCH", "/channels/{channel_id}/messages/{message_id}", "cut")``."""
+        fault = Fault(method, template, answer, times=times, when=when)
+        self._state.faults.append(fault)
+        return fault
 
     def advance_clock(self, seconds: float) -> None:
         """Move the stand-in's clock forward (token expiry, deadlines, message age)."""

@@ -19,6 +19,7 @@ from aiohttp import web
 from standin.app_commands import ApplicationCommands
 from standin.app_emojis import ApplicationEmojis
 from standin.channels_api import ChannelRoutes
+from standin.faults import CUT
 from standin.holds import hold_if_asked
 from standin.http import (
     ApiError,
@@ -150,6 +151,15 @@ class RestApi:
             if route.auth and not self._authorized(request):
                 raise ApiError(401, 0, "401: Unauthorized")
             limited = self.limiter.check(route.key, params, headers)
+            fault = next((f for f in self.state.faults if f.take(route.key, params)), None)
+            if limited is None and fault is not None:
+                self.state.request_log.append(RequestRecord(elapsed, method, route.template, 503))
+                self.state.notify()
+                if fault.answer == CUT:
+                    assert request.transport is not None
+                    request.transport.abort()  # no answer at all: the connection drops
+                    return web.Response(status=503)
+                raise ApiError(fault.answer, 0, f"{fault.answer}: a fault the test asked for")
             if limited is None and await hold_if_asked(
                 self.state.holds, route.key, params, body=await _held_body(self.state, request)
             ):

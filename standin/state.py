@@ -85,6 +85,7 @@ class StandInState:
         self.missed_deadlines: list[MissedDeadline] = []
         self.latencies: dict[int, float] = {}
         self.holds: list[Any] = []  # standin.holds.Hold: requests whose answer is held back
+        self.faults: list[Any] = []  # standin.faults.Fault: requests that fail
         self.errors: list[Rejection] = []  # every non-2xx answer, rejections included
         self.request_log: list[RequestRecord] = []
         self.request_counts: Counter[str] = Counter()

@@ -15,7 +15,6 @@ again (a leftover one is not deleted).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import re
 import time
@@ -27,6 +26,7 @@ import discord
 
 from ..i18n import locale_of, t
 from ..service import Table, TableEvent, TableService, TableStatus
+from . import failures
 from .board import HandButton
 from .errors import Guarded
 from .ids import TID
@@ -89,10 +89,13 @@ class TurnPings:
     def __init__(self, channel: Callable[[Table], discord.abc.Messageable]) -> None:
         self._channel = channel
         self._pings: dict[int, _Ping] = {}  # channel id -> the ping of its current turn
+        # channel id -> pings of past turns Discord failed to delete (tried again later)
+        self._undeleted: dict[int, list[discord.Message]] = {}
 
     async def update(self, table: Table) -> None:
         """Bring the channel's ping in line with the table's current turn."""
         turn = pinged_turn(table)
+        await self._delete_undeleted(table.channel_id)
         current = self._pings.get(table.channel_id)
         if current is not None and current.turn == turn:
             self._timer_changed(table, current)
@@ -120,6 +123,7 @@ class TurnPings:
     async def forget(self, table: Table) -> None:
         """The table ended: its ping goes."""
         await self._drop(table.channel_id)
+        await self._delete_undeleted(table.channel_id)
 
     async def close(self) -> None:
         for ping in self._pings.values():
@@ -136,19 +140,41 @@ class TurnPings:
             return await self._channel(table).send(
                 content=text, view=view, allowed_mentions=mention_only(turn.user_id)
             )
-        except discord.HTTPException as exc:
-            log.warning("ping_not_sent channel=%s status=%s", table.channel_id, exc.status)
+        except failures.DISCORD_FAILURES as exc:
+            log.warning("ping_not_sent channel=%s: %s", table.channel_id, failures.why(exc))
             return None
 
     async def _drop(self, channel_id: int) -> None:
         ping = self._pings.pop(channel_id, None)
         if ping is None:
             return
-        if ping.reminder is not None and ping.reminder is not asyncio.current_task():
+        # A reminder being posted is not cancelled: it deletes itself once posted (cut
+        # off, its message stayed in the channel for a turn already played).
+        posting = ping.reminded
+        if (
+            ping.reminder is not None
+            and ping.reminder is not asyncio.current_task()
+            and not posting
+        ):
             ping.reminder.cancel()
         if ping.message is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await ping.message.delete()
+            await self._delete(channel_id, ping.message)
+
+    async def _delete(self, channel_id: int, message: discord.Message) -> None:
+        """Delete a past turn's ping; when Discord fails, kept to try again (two "your
+        turn" pings stayed in the channel)."""
+        try:
+            await message.delete()
+        except discord.NotFound:
+            pass
+        except failures.DISCORD_FAILURES as exc:
+            log.info("ping_not_deleted channel=%s: %s", channel_id, failures.why(exc))
+            if failures.transient(exc):
+                self._undeleted.setdefault(channel_id, []).append(message)
+
+    async def _delete_undeleted(self, channel_id: int) -> None:
+        for message in self._undeleted.pop(channel_id, []):
+            await self._delete(channel_id, message)
 
     def _timer_changed(self, table: Table, ping: _Ping) -> None:
         """The same turn, its timer turned on or off (a vote): a reminder for it now, or
@@ -180,10 +206,14 @@ class TurnPings:
             return
         ping.reminded = True
         old = ping.message
-        ping.message = await self._post(table, ping.turn, "ping.reminder")
+        posted = await self._post(table, ping.turn, "ping.reminder")
+        if self._pings.get(table.channel_id) is not ping:  # the turn passed meanwhile
+            if posted is not None:
+                await self._delete(table.channel_id, posted)
+            return
+        ping.message = posted
         if old is not None:
-            with contextlib.suppress(discord.HTTPException):
-                await old.delete()
+            await self._delete(table.channel_id, old)
 
 
 def vote_text(event: TableEvent) -> str:

@@ -28,7 +28,7 @@ import discord
 from ..i18n import t
 from ..service import Table, TableEvent, TableEventKind, TableService, TableStatus
 from ..service.tasks import cancel_and_wait
-from . import adopt, components, pings, render, results, table_message, threads
+from . import adopt, components, failures, pings, render, results, table_message, threads
 from .boards import PrivateBoards
 from .lobby import lobby_view
 from .pacing import Pacer
@@ -62,10 +62,17 @@ class TablePresenter:
         self._shown_version: dict[int, tuple[int, str]] = {}  # channel -> (version, message)
         self.pings = pings.TurnPings(self._channel)
         self._shown_png: dict[int, tuple[int, str]] = {}  # channel -> (message, picture digest)
+        self._later = failures.Later(self._catch_up)
+
+    def _catch_up(self, channel_id: int) -> None:
+        """After Discord failed a table's message: bring them all up to date (RESUMED)."""
+        table = self.tables.get(channel_id)
+        if table is not None:
+            self._enqueue(TableEvent(TableEventKind.RESUMED, table))
 
     async def close(self) -> None:
         await self.pings.close()
-        await cancel_and_wait(list(self._workers.values()))
+        await cancel_and_wait([*self._workers.values(), *self._later.close()])
         self._workers.clear()
 
     # ---------------------------------------------------------------- events
@@ -92,7 +99,10 @@ class TablePresenter:
                     if queue.empty():
                         return
                     continue
-                await self._handle_batch(event, queue)
+                try:
+                    await self._handle_batch(event, queue)
+                except Exception:  # the channel's worker goes on: its table must not freeze
+                    log.exception("presenting failed in channel %s", channel_id)
         finally:
             if self._workers.get(channel_id) is asyncio.current_task():
                 del self._workers[channel_id]
@@ -117,7 +127,10 @@ class TablePresenter:
                 break
             event = queue.get_nowait()
         if pending_edit is not None:
-            await self._edit_table_message(pending_edit)
+            try:  # whatever happens to the edit, the boards and the ping follow the table
+                await self._edit_table_message(pending_edit)
+            except Exception:
+                log.exception("table_message_edit_failed channel=%s", event.table.channel_id)
         await self.boards.refresh(event.table)
         if queue.empty():
             # The ping follows the turn the table message now shows. With moves queued
@@ -203,11 +216,17 @@ class TablePresenter:
         if key is not None:
             digest = hashlib.sha256(f"{table.table_id}:{key}".encode()).hexdigest()
             kwargs["nonce"] = digest[:25]
-        await self._edit_slot()
-        try:
+
+        async def post() -> discord.Message:
+            await self._edit_slot()
             return await self._channel(table).send(**kwargs)
-        except discord.HTTPException as exc:
-            log.warning("message_not_sent channel=%s status=%s", table.channel_id, exc.status)
+
+        try:  # a post with a nonce may be tried again: Discord answers with the first
+            return await (failures.retrying(post, "send") if key is not None else post())
+        except failures.DISCORD_FAILURES as exc:
+            log.warning("message_not_sent channel=%s: %s", table.channel_id, failures.why(exc))
+            if key is not None and failures.transient(exc):
+                self._later.catch_up(table.channel_id)
             return None
 
     async def post_table_message(self, table: Table, *, again: bool = False) -> None:
@@ -270,17 +289,23 @@ class TablePresenter:
         if msg_id is None or obs is None or not self._live_game_message(current):
             return
         shown = (current.version, str(msg_id))
-        try:
-            rendered = await table_message.render_message(current, obs, current.locale)
+        rendered = await table_message.render_message(current, obs, current.locale)
+
+        async def edit() -> None:
             await table_message.edit(self._channel(current), msg_id, rendered, self._shown_png)
+
+        try:
+            await failures.retrying(edit, "edit")
             self._shown_version[current.channel_id] = shown
         except discord.NotFound:
             log.info("table_message_gone channel=%s: posting a new one", current.channel_id)
             await self.post_table_message(current, again=True)
-        except discord.HTTPException as exc:
+        except failures.DISCORD_FAILURES as exc:
             log.warning(
-                "table_message_not_edited channel=%s status=%s", current.channel_id, exc.status
+                "table_message_not_edited channel=%s: %s", current.channel_id, failures.why(exc)
             )
+            if failures.transient(exc):  # shown later, not at the next move (if any)
+                self._later.catch_up(current.channel_id)
 
     async def _finish_game(self, table: Table) -> None:
         """A game ended: its table message frozen (or posted, if the computers played all

@@ -33,7 +33,7 @@ from ..engine import Observation, observe_game_end, team_of
 from ..engine import fair as fair_deals
 from ..i18n import t
 from ..service import Table, TableService, fair
-from . import alt_text, drawing, render
+from . import alt_text, drawing, failures, render
 from .components import HandButton
 from .pictures import Labels, draw_table
 from .results import game_line
@@ -153,21 +153,29 @@ async def freeze(
     end = observe_game_end(table.series, None)
     if game is None or end is None or end.game_number < game:
         return  # the message is of the game being played: not the end of it yet
-    await edit_slot()
-    try:
-        if end.game_number == game:
-            rendered = await render_message(table, end, table.locale, final=True)
+    if end.game_number == game:
+        rendered = await render_message(table, end, table.locale, final=True)
+
+        async def last_edit() -> None:
+            await edit_slot()
             await edit(channel, msg_id, rendered, uploaded)
-        else:  # more than one game ended meanwhile: that game's last position is gone, so
-            # it says that it ended and how (no stale turn, no controls, no old picture)
-            log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
-            text = t("table.game_over", table.locale, n=game)
-            line = game_line(game, end.results[game - 1], table.locale)
-            layout = done_layout(f"{text}\n{line}")
+
+    else:  # more than one game ended meanwhile: that game's last position is gone, so it
+        # says that it ended and how (no stale turn, no controls, no old picture)
+        log.info("table_message_final_unknown channel=%s game=%s", table.channel_id, game)
+        text = t("table.game_over", table.locale, n=game)
+        line = game_line(game, end.results[game - 1], table.locale)
+        layout = done_layout(f"{text}\n{line}")
+
+        async def last_edit() -> None:
+            await edit_slot()
             await channel.get_partial_message(msg_id).edit(view=layout, attachments=[])
             uploaded.pop(channel.id, None)
-    except discord.HTTPException as exc:
-        log.warning("table_message_not_frozen channel=%s status=%s", table.channel_id, exc.status)
+
+    try:  # the next game gets a new message: this one is never edited again
+        await failures.retrying(last_edit, "freeze")
+    except failures.DISCORD_FAILURES as exc:
+        log.warning("table_message_not_frozen channel=%s: %s", table.channel_id, failures.why(exc))
     await tables.set_messages(table.channel_id, table.table_id, {"table_frozen": game})
 
 
