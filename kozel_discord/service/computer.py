@@ -137,19 +137,22 @@ async def decide(
     if turn is None:
         return None
     base = f"{table.series_seed}/{len(series.actions)}"
-    for i in molodka_seats(table, series):
-        obs = observe(series, i)
+    # Every observation now, before the first wait: the table may change meanwhile (the
+    # decision is then dropped: it is played only at the version it was made for).
+    asks = [(i, observe(series, i), level_of(table, i)) for i in molodka_seats(table, series)]
+    moves = table.seat(turn).played_by_computer or timed_out
+    level, mine = level_of(table, turn), observe(series, turn)
+    for i, obs, asked in asks:
         try:
-            wish = await players.wants_molodka(level_of(table, i), obs, f"{base}/m{i}")
+            wish = await players.wants_molodka(asked, obs, f"{base}/m{i}")
         except Exception:
             log.exception("computer_failed table=%s seat=%d: no molodka", table.table_id, i)
             wish = None
         if wish is not None and wish in obs.legal_actions:
             return i, wish
-    if not (table.seat(turn).played_by_computer or timed_out):
+    if not moves:
         return None
-    level = level_of(table, turn)
-    obs = observe(series, turn)
+    obs = mine
     action: Action | None
     try:
         action = await players.choose(level, obs, f"{base}/{turn}")

@@ -344,17 +344,41 @@ class TableSession:
         self._task = asyncio.create_task(coro, name=f"table-{table.table_id}-v{version}")
 
     async def _step_later(self, version: int, delay: float, *, timed_out: bool) -> None:
-        if delay > 0:
-            await asyncio.sleep(delay)
-        await self._run_step(version, timed_out=timed_out)
+        if timed_out:  # the turn's clock ran out (a public time): the heuristic moves
+            if delay > 0:
+                await asyncio.sleep(delay)
+            await self._run_step(version, timed_out=True)
+            return
+        # A computer's turn: decided while the delay runs, outside the table's lock, and
+        # played when the delay is over. How long a search took (longer with more legal
+        # moves, or while another computer holds a molodka it does not declare) told the
+        # players about hidden cards, and moves and clicks waited behind it.
+        deciding = asyncio.ensure_future(
+            computer.decide(self.ctx.computers, self.table, timed_out=False)
+        )
+        try:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            decision = await deciding
+        finally:
+            deciding.cancel()  # (done by now, unless this task was cancelled)
+        await self._run_step(version, timed_out=False, decided=(decision,))
 
-    async def _run_step(self, version: int, *, timed_out: bool) -> None:
+    async def _run_step(
+        self,
+        version: int,
+        *,
+        timed_out: bool,
+        decided: tuple[tuple[int, Action] | None] | None = None,
+    ) -> None:
+        """The computers' step at ``version``: ``decided`` (the decision made at that
+        version, in a 1-tuple), else decided now."""
         events: list[TableEvent] = []
         try:
             async with self.lock:
                 if self.ended or self.table.version != version:
                     return
-                events = await self._computer_step(timed_out=timed_out)
+                events = await self._computer_step(timed_out=timed_out, decided=decided)
                 if not events:
                     # The computers declined their molodkas: now only the turn timer runs.
                     self.schedule(ask_computers=False)
@@ -381,10 +405,15 @@ class TableSession:
         if not self.ended and self.table.version == version:
             await self._run_step(version, timed_out=timed_out)
 
-    async def _computer_step(self, *, timed_out: bool) -> list[TableEvent]:
+    async def _computer_step(
+        self, *, timed_out: bool, decided: tuple[tuple[int, Action] | None] | None
+    ) -> list[TableEvent]:
         series = self.table.series
         assert series is not None
-        decision = await computer.decide(self.ctx.computers, self.table, timed_out=timed_out)
+        if decided is not None:
+            (decision,) = decided
+        else:
+            decision = await computer.decide(self.ctx.computers, self.table, timed_out=timed_out)
         if decision is None:
             return []
         seat, action = decision

@@ -31,9 +31,8 @@ async def make_service(store: LeagueStore) -> AsyncIterator[Callable[..., TableS
     made: list[TableService] = []
 
     def make(over: Any = None, **kw: Any) -> TableService:
-        svc = TableService(
-            over or store, default_timeout=None, computer_delay=0, seed_source=lambda c: 5, **kw
-        )
+        kw = {"default_timeout": None, "computer_delay": 0, "seed_source": lambda c: 5, **kw}
+        svc = TableService(over or store, **kw)
         made.append(svc)
         return svc
 
