@@ -118,6 +118,9 @@ class GameReview:
     moves: int  # every move of the seat in the game (forced ones too)
     decisions: tuple[Decision, ...]  # the moves that had alternatives, in order
     capped: bool  # the time cap cut some evaluation short
+    # the seat's moves a computer played for it (its time ran out, or it was away): not
+    # reviewed, not counted in ``moves``
+    auto: int = 0
 
     @property
     def mistakes(self) -> list[Decision]:
@@ -168,22 +171,36 @@ def reason_of(played: Choice, best: Choice, obs: Observation) -> str:
     return "other_lead"
 
 
+def auto_moves(record: dict[str, object]) -> set[int]:
+    """The moves of a game record (indices in the game) that a computer played for a human
+    (the stored record's ``auto``: the turn timed out, or the player was away)."""
+    auto = record.get("auto")
+    if not isinstance(auto, list):
+        return set()
+    return {i for i in auto if isinstance(i, int) and not isinstance(i, bool)}
+
+
 def _positions(
     record: dict[str, object], seat: int
-) -> tuple[int, list[tuple[int, Observation, Choice]]]:
-    """The seat's moves: how many, and (index, observation before, move) of each with a choice."""
+) -> tuple[int, int, list[tuple[int, Observation, Choice]]]:
+    """The seat's own moves: how many, how many a computer played for it, and (index,
+    observation before, move) of each own move with a choice."""
     number = record.get("game")
     assert isinstance(number, int)
-    moves = 0
+    moves = played_for = 0
+    auto = auto_moves(record)
     out: list[tuple[int, Observation, Choice]] = []
     for i, game, s, action in game_positions(record):
         if s != seat:
+            continue
+        if i in auto:
+            played_for += 1
             continue
         moves += 1
         obs = observe_position(game, number, seat)
         if len(alternatives(obs)) > 1:
             out.append((i, obs, action))
-    return moves, out
+    return moves, played_for, out
 
 
 def _digest(value: object) -> str:
@@ -212,7 +229,7 @@ def review_game(
     number = record.get("game")
     if not isinstance(number, int):
         raise ValueError("not a game record")
-    moves, positions = _positions(record, seat)
+    moves, played_for, positions = _positions(record, seat)
     start = clock()
     found: list[tuple[Decision, Observation]] = []
     capped = False
@@ -241,7 +258,7 @@ def review_game(
         if k in worst:
             d = dataclasses.replace(d, mistake=True, reason=reason_of(d.played, d.best, obs))
         decisions.append(d)
-    return GameReview(number, seat, moves, tuple(decisions), capped)
+    return GameReview(number, seat, moves, tuple(decisions), capped, auto=played_for)
 
 
 def called_mistakes(decisions: list[Decision]) -> set[int]:

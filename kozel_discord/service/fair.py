@@ -104,12 +104,13 @@ def game_record(table: Table, number: int) -> dict[str, object]:
     that ``kozel-discord verify`` checks."""
     series = table.series
     assert series is not None and table.series_key is not None
-    return fair.seal(
-        series.game_record(number),
-        series.results[number - 1],
-        table.series_key,
-        _salt(table, number),
-    )
+    record = series.game_record(number)
+    start, actions = record["first_action"], record["actions"]
+    assert isinstance(start, int) and isinstance(actions, list)
+    auto = [i - start for i in table.auto_moves if start <= i < start + len(actions)]
+    if auto:  # the moves a computer played for a human (timeout, away): not reviewed
+        record["auto"] = auto
+    return fair.seal(record, series.results[number - 1], table.series_key, _salt(table, number))
 
 
 __all__ = [

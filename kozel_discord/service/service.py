@@ -219,6 +219,7 @@ class TableService(TableGuards, TableRules):
         t.series = Series(seed_source=source, target=t.target)
         t.series_key = uuid.uuid4().hex
         t.salts = []  # drawn in the commit (service/fair.py)
+        t.auto_moves = []
         t.status = TableStatus.PLAYING
         t.recorded_games = 0
         t.series_recorded = False

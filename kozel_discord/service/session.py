@@ -257,6 +257,8 @@ class TableSession:
 
         def full_change(t: Table) -> None:
             change(t)
+            if by_computer and t.seat(seat).user_id is not None:  # for a human: not theirs
+                t.auto_moves.append(len(series.actions) - 1)
             t.last_event = {
                 "seat": seat,
                 "kind": action.kind.value,

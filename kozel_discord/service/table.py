@@ -90,6 +90,9 @@ class Table:
     # Each game's salt of its fair-deal commitment (service/fair.py), game 1 first; None for
     # a game dealt before fair deals. Secret until that game ends, like its seed.
     salts: list[str | None] = field(default_factory=list)
+    # The series' moves (indices into its actions) a computer played for a human: their
+    # turn timed out, or they were away. A review does not judge them as the player's.
+    auto_moves: list[int] = field(default_factory=list)
     # House rules: the series length (defeat points that lose it) and hints (casual
     # tables only); the server's settings as the lobby opened: may the host turn hints
     # on, does the server rank series with computer seats.
@@ -143,6 +146,7 @@ class Table:
             "votes": {k: sorted(v) for k, v in sorted(self.votes.items()) if v},
             "last_activity": self.last_activity.isoformat() if self.last_activity else None,
             "salts": list(self.salts),
+            "auto_moves": list(self.auto_moves),
             "target": self.target,
             "hints": self.hints,
             "hints_allowed": self.hints_allowed,
@@ -183,6 +187,7 @@ class Table:
             votes={str(k): {int(u) for u in v} for k, v in (state.get("votes") or {}).items()},
             last_activity=_time(state.get("last_activity")),
             salts=_salts(state, series),
+            auto_moves=[int(i) for i in state.get("auto_moves") or ()],
             target=int(state.get("target", series.target if series else SERIES_TARGET)),
             hints=bool(state.get("hints", False)),
             hints_allowed=bool(state.get("hints_allowed", True)),

@@ -126,6 +126,8 @@ def review_embed(review: GameReview, locale: str) -> discord.Embed:
             choices=len(review.decisions),
         )
     ]
+    if review.auto:
+        parts.append(t("review.auto", locale, n=review.auto))
     if not review.decisions:
         parts.append(t("review.no_choice", locale))
     else:

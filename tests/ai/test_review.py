@@ -121,6 +121,23 @@ def test_a_review_lists_only_that_seats_decisions() -> None:
         assert sorted([d.move for d in r.decisions] + forced) == own
 
 
+def test_moves_a_computer_played_for_the_player_are_not_reviewed() -> None:
+    # Before: a timed-out or away player's review listed the stand-in computer's moves as
+    # theirs, with their mistakes and costs.
+    record = _record(11)
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    seat = 0
+    own = [i for i, (s, _a) in enumerate(actions) if s == seat]
+    budget = ReviewBudget(worlds=20, time_cap=60)
+    whole = review_game(record, seat, budget, seed="t")
+    auto = own[::2]
+    r = review_game({**record, "auto": auto}, seat, budget, seed="t")
+    assert r.auto == len(auto) and r.moves == len(own) - len(auto) and whole.auto == 0
+    assert {d.move for d in r.decisions} == {d.move for d in whole.decisions} - set(auto)
+    assert not any(d.move in auto for d in r.mistakes)
+
+
 def test_the_marked_mistakes_are_the_largest_losses() -> None:
     budget = ReviewBudget(worlds=30, time_cap=60)
     marked = 0

@@ -3,7 +3,10 @@ Discord's embed limits; the Review button's custom id."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+
+import pytest
 
 from kozel_discord.ai import get_player
 from kozel_discord.ai.review import Decision, GameReview, ReviewBudget, review_game
@@ -176,3 +179,15 @@ def test_a_move_is_marked_by_the_cost_its_line_shows() -> None:
     lines = "\n".join(f.value or "" for f in review_embed(review, "en-US").fields).splitlines()
     assert lines[0].startswith("⚠️") and "71 (best\u00a075:" in lines[0], lines[0]
     assert lines[1].startswith("👍") and "71 (best\u00a074:" in lines[1], lines[1]
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ru", "uk", "tr"])
+def test_the_review_says_how_many_moves_the_computer_played_for_the_player(locale: str) -> None:
+    s = Series(1)
+    seat = s.turn
+    assert seat is not None
+    a, b = s.legal_actions(seat)[:2]
+    review = GameReview(1, seat, 1, (Decision(0, 1, b, ((a, 70.0), (b, 60.0)), 20),), False, auto=3)
+    assert t("review.auto", locale, n=3) in (review_embed(review, locale).description or "")
+    plain = dataclasses.replace(review, auto=0)
+    assert t("review.auto", locale, n=3) not in (review_embed(plain, locale).description or "")

@@ -7,6 +7,10 @@ review-intro = { $seat } · { $moves ->
         [one] { $moves } move
        *[other] { $moves } moves
     }, { $choices } with a choice.
+review-auto = { $n ->
+        [one] { $n } move
+       *[other] { $n } moves
+    } the computer played for you (your time ran out, or you were away): not reviewed here.
 review-method = Each number is how many card points (out of 120) your team could expect at the end of the game after that move: the hard computer played it out on { $worlds ->
         [one] { $worlds } possible deal
        *[other] { $worlds } possible deals

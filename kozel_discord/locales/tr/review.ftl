@@ -4,6 +4,7 @@
 button-review = Analiz
 review-title = Hamlelerinizin analizi — oyun { $n }
 review-intro = { $seat } · { $moves } hamle, { $choices } tanesinde seçim vardı.
+review-auto = Bilgisayar sizin yerinize { $n } hamle yaptı (hamle süreniz doldu ya da uzaktaydınız): bunlar burada değerlendirilmiyor.
 review-method = Her hamlenin yanındaki sayı, o hamleden sonra takımınızın oyun sonunda bekleyebileceği kart puanıdır (120 üzerinden): zor seviyedeki bilgisayar o anda görebildiklerinize uyan { $worlds ->
         [one] { $worlds } dağıtımda
        *[other] { $worlds } dağıtımda
