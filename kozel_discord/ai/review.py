@@ -26,6 +26,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..engine import (
+    SEATS,
     ActionKind,
     Card,
     Observation,
@@ -161,8 +162,11 @@ def reason_of(played: Choice, best: Choice, obs: Observation) -> str:
             return "fewer_trumps"
         return "cheaper_beat" if _points(best.cards) < _points(played.cards) else "other_beat"
     if pk is bk is ActionKind.DISCARD:
+        if _trumps(best.cards, obs.trump) < _trumps(played.cards, obs.trump):
+            return "fewer_trumps"  # a trump thrown away, not the points, was what it cost
         if _points(best.cards) > _points(played.cards) and partner_on_top:
-            return "feed_partner"
+            # "your partner was taking the trick" only when nobody plays after the seat
+            return "feed_partner" if len(obs.trick) == SEATS - 1 else "partner_on_top"
         return "cheaper_discard" if _points(best.cards) < _points(played.cards) else "other_discard"
     if len(best.cards) > len(played.cards):
         return "lead_more"

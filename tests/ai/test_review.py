@@ -192,6 +192,28 @@ def test_reasons_name_what_was_better() -> None:
     assert reason_of(None, Action.molodka(*[card(f"{r}h") for r in "6789"]), obs) == "molodka"
 
 
+def test_a_reason_claims_the_trick_only_when_nobody_plays_after() -> None:
+    # "better: discarding Q♦ — your partner was taking the trick" with an opponent still to
+    # play (who beat it), and the J of trumps thrown away, which was the real cost.
+    from kozel_discord.engine import Action, ActionKind, PlayView, card
+
+    s = Series(1)
+    base = observe(s, 0)
+    trump = base.trump
+    letters = "cdhs"  # by Suit's value
+    plain = next(x for x in letters if x != letters[trump])
+    led = PlayView(2, ActionKind.LEAD, 1, (card(f"6{plain}"),))  # the partner led
+    second = dataclasses.replace(base, seat=0, trick=(led,), top_seat=2)
+    opp = PlayView(3, ActionKind.DISCARD, 1, ())
+    last = dataclasses.replace(
+        base, seat=0, trick=(led, opp, PlayView(1, ActionKind.DISCARD, 1, ())), top_seat=2
+    )
+    fewer, more = Action.discard(card(f"7{plain}")), Action.discard(card(f"10{plain}"))
+    assert reason_of(fewer, more, last) == "feed_partner"
+    assert reason_of(fewer, more, second) == "partner_on_top"
+    assert reason_of(Action.discard(card(f"J{letters[trump]}")), more, last) == "fewer_trumps"
+
+
 def test_a_move_that_cost_as_much_as_a_called_mistake_is_called_one_too() -> None:
     # "❌ Trick 1: … 70 (best 75" beside "⚠️ Trick 4: … 35 (best 40": the same shown cost of
     # 5, one of them past the three costliest by a fraction of a point

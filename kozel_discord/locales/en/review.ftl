@@ -46,8 +46,8 @@ review-act-discard = discarding { $cards }
 review-act-molodka = declaring the molodka { $cards }
 review-act-pass = not declaring the molodka
 
-review-why-could_beat = taking the trick was worth more than keeping your cards
-review-why-could_beat_one = taking the trick was worth more than keeping your card
+review-why-could_beat = beating the trick was worth more than keeping your cards
+review-why-could_beat_one = beating the trick was worth more than keeping your card
 review-why-same_card = played face up, the same card would have beaten the trick's top card instead of being thrown away
 review-why-same_cards = played face up, the same cards would have beaten the trick's top cards instead of being thrown away
 review-why-keep_card = keeping { $cards } for later tricks was worth more than this trick

@@ -50,8 +50,8 @@ review-act-discard = сбросить { $cards }
 review-act-molodka = объявить молодку { $cards }
 review-act-pass = не объявлять молодку
 
-review-why-could_beat = взять взятку было выгоднее, чем сберечь карты
-review-why-could_beat_one = взять взятку было выгоднее, чем сберечь карту
+review-why-could_beat = побить было выгоднее, чем сберечь карты
+review-why-could_beat_one = побить было выгоднее, чем сберечь карту
 review-why-same_card = та же карта, сыгранная в открытую, побила бы верхнюю карту взятки, а не ушла в сброс
 review-why-same_cards = те же карты, сыгранные в открытую, побили бы верхние карты взятки, а не ушли в сброс
 review-why-keep_card = выгоднее было приберечь { $cards } на следующие взятки, чем брать эту

@@ -37,8 +37,8 @@ review-act-discard = kapalı atmak ({ $cards })
 review-act-molodka = { $cards } ile molodka açmak
 review-act-pass = molodka açmamak
 
-review-why-could_beat = eli almak kartları saklamaktan daha değerliydi
-review-why-could_beat_one = eli almak kartı saklamaktan daha değerliydi
+review-why-could_beat = yenmek kartları saklamaktan daha değerliydi
+review-why-could_beat_one = yenmek kartı saklamaktan daha değerliydi
 review-why-same_card = aynı kart açık oynansa üstteki kartı yenerdi, boşa gitmezdi
 review-why-same_cards = aynı kartlar açık oynansa üstteki kartları yenerdi, boşa gitmezdi
 review-why-keep_card = { $cards } kartını sonraki eller için saklamak bu elden daha değerliydi

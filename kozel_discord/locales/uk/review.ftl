@@ -50,8 +50,8 @@ review-act-discard = скинути { $cards }
 review-act-molodka = оголосити молодку { $cards }
 review-act-pass = не оголошувати молодку
 
-review-why-could_beat = узяти взятку було вигідніше, ніж зберегти карти
-review-why-could_beat_one = узяти взятку було вигідніше, ніж зберегти карту
+review-why-could_beat = побити було вигідніше, ніж зберегти карти
+review-why-could_beat_one = побити було вигідніше, ніж зберегти карту
 review-why-same_card = та сама карта у відкриту побила б верхню карту взятки, а не пішла б марно
 review-why-same_cards = ті самі карти у відкриту побили б верхні карти взятки, а не пішли б марно
 review-why-keep_card = вигідніше було приберегти { $cards } на наступні взятки, ніж брати цю
