@@ -184,6 +184,24 @@ def auto_moves(record: dict[str, object]) -> set[int]:
     return {i for i in auto if isinstance(i, int) and not isinstance(i, bool)}
 
 
+def returned_moves(record: dict[str, object]) -> set[int]:
+    """The moves of a game record (indices in the game) that a molodka sent back to their
+    hands (5.2): they changed nothing, so there is nothing to judge (the rollouts that
+    value a move never declare a molodka out of turn: its value would be of a game that
+    did not happen)."""
+    returned: set[int] = set()
+    trick: list[int] = []
+    for i, game, _seat, action in game_positions(record):
+        open_trick = bool(game.plays)
+        if not open_trick:
+            trick = []
+        elif action.kind is ActionKind.MOLODKA:
+            returned.update(trick)
+            trick = []
+        trick.append(i)
+    return returned
+
+
 def _positions(
     record: dict[str, object], seat: int
 ) -> tuple[int, int, list[tuple[int, Observation, Choice]]]:
@@ -192,7 +210,7 @@ def _positions(
     number = record.get("game")
     assert isinstance(number, int)
     moves = played_for = 0
-    auto = auto_moves(record)
+    auto, returned = auto_moves(record), returned_moves(record)
     out: list[tuple[int, Observation, Choice]] = []
     for i, game, s, action in game_positions(record):
         if s != seat:
@@ -201,6 +219,8 @@ def _positions(
             played_for += 1
             continue
         moves += 1
+        if i in returned:  # counted, not judged (as a forced move)
+            continue
         obs = observe_position(game, number, seat)
         if len(alternatives(obs)) > 1:
             out.append((i, obs, action))

@@ -15,6 +15,7 @@ from kozel_discord.ai.review import (
     ReviewBudget,
     called_mistakes,
     reason_of,
+    returned_moves,
     review_game,
 )
 from kozel_discord.ai.strong import SearchBudget
@@ -291,3 +292,47 @@ def test_one_position_is_valued_the_same_whatever_came_after_it() -> None:
     again = review_game(second, 0, budget, seed=review_seed(second, 0))
     assert again.decisions[:2] == whole.decisions[:2]
     assert again.decisions[2:] != whole.decisions[2:]
+
+
+def _game_with_a_molodka_out_of_turn() -> dict[str, object]:
+    """A random game in which a molodka sent moves back to their hands (5.2)."""
+    from kozel_discord.engine import ActionKind
+
+    for seed in range(500):
+        s = Series(seed_source=lambda n, seed=seed: seed * 7 + n)
+        rng = random.Random(seed)
+        sent_back = False
+        while not s.results:
+            seat = s.turn
+            assert seat is not None
+            out_of_turn = [
+                (c, a)
+                for c in s.molodka_claimants()
+                for a in s.legal_actions(c)
+                if a.kind is ActionKind.MOLODKA and c != seat
+            ]
+            if out_of_turn and rng.random() < 0.5:
+                sent_back = True
+                s.apply(*out_of_turn[0])
+            else:
+                s.apply(seat, rng.choice(s.legal_actions(seat)))
+        if sent_back and returned_moves(s.game_record(1)):
+            return s.game_record(1)
+    raise AssertionError("no such game")
+
+
+def test_a_move_a_molodka_sent_back_is_counted_not_judged() -> None:
+    # Before: "leading 7♣" that a molodka sent back at once was the costliest ❌, valued
+    # by rollouts of a game that did not happen.
+    record = _game_with_a_molodka_out_of_turn()
+    actions = record["actions"]
+    assert isinstance(actions, list)
+    back = returned_moves(record)
+    # Each was played to the trick before a molodka in that same trick.
+    for i in back:
+        later = [k for k in range(i + 1, len(actions)) if actions[k][1].startswith("molodka:")]
+        assert later
+    seat = actions[min(back)][0]
+    r = review_game(record, seat, ReviewBudget(worlds=10, time_cap=60), seed="t")
+    assert not {d.move for d in r.decisions} & back
+    assert r.moves == sum(1 for s, _a in actions if s == seat)  # still counted
