@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 
 from ..ai import SearchBudget, worker
 from ..engine import Action, Observation, Series, observe
@@ -123,41 +124,59 @@ class ComputerPlayers:
         return wish
 
 
-async def decide(
-    players: ComputerPlayers, table: Table, *, timed_out: bool
-) -> tuple[int, Action] | None:
-    """The computers' next decision at ``table``: (seat, action), or None when none acts now.
+@dataclass(frozen=True)
+class Asked:
+    """What the computers decide on at one moment of a table: each seat's observation,
+    taken at once (the table may change while they think; a decision is played only at
+    the version it was asked at)."""
 
-    Out-of-turn molodkas of computer seats come first, in priority order (5.3); then the
-    move of the seat to play, if a computer plays it or its turn ``timed_out``. A failing
-    player never stalls the table: it declares no molodka, and the heuristic moves for it."""
+    base: str  # the seeds' prefix: the series and the move
+    table_id: str
+    molodkas: tuple[tuple[int, Observation, str], ...]  # (seat, its view, level) by priority
+    mover: tuple[int, Observation, str] | None  # the seat to move, if a computer plays it
+
+
+def asked(table: Table, *, timed_out: bool) -> Asked | None:
+    """The computers' questions at ``table`` now (None: nobody is to move). Out-of-turn
+    molodkas of computer seats come first, in priority order (5.3); then the move of the
+    seat to play, if a computer plays it or its turn ``timed_out``."""
     series = table.series
     assert series is not None
     turn = series.turn
     if turn is None:
         return None
     base = f"{table.series_seed}/{len(series.actions)}"
-    # Every observation now, before the first wait: the table may change meanwhile (the
-    # decision is then dropped: it is played only at the version it was made for).
-    asks = [(i, observe(series, i), level_of(table, i)) for i in molodka_seats(table, series)]
+    molodkas = tuple(
+        (i, observe(series, i), level_of(table, i)) for i in molodka_seats(table, series)
+    )
     moves = table.seat(turn).played_by_computer or timed_out
-    level, mine = level_of(table, turn), observe(series, turn)
-    for i, obs, asked in asks:
+    mover = (turn, observe(series, turn), level_of(table, turn)) if moves else None
+    return Asked(base, table.table_id, molodkas, mover)
+
+
+async def decide(players: ComputerPlayers, question: Asked | None) -> tuple[int, Action] | None:
+    """The computers' next decision on ``question`` (:func:`asked`): (seat, action), or
+    None when none acts. A failing player never stalls the table: it declares no molodka,
+    and the heuristic moves for it."""
+    if question is None:
+        return None
+    base = question.base
+    for i, obs, level in question.molodkas:
         try:
-            wish = await players.wants_molodka(asked, obs, f"{base}/m{i}")
+            wish = await players.wants_molodka(level, obs, f"{base}/m{i}")
         except Exception:
-            log.exception("computer_failed table=%s seat=%d: no molodka", table.table_id, i)
+            log.exception("computer_failed table=%s seat=%d: no molodka", question.table_id, i)
             wish = None
         if wish is not None and wish in obs.legal_actions:
             return i, wish
-    if not moves:
+    if question.mover is None:
         return None
-    obs = mine
+    turn, obs, level = question.mover
     action: Action | None
     try:
         action = await players.choose(level, obs, f"{base}/{turn}")
     except Exception:
-        log.exception("computer_failed table=%s seat=%d level=%s", table.table_id, turn, level)
+        log.exception("computer_failed table=%s seat=%d level=%s", question.table_id, turn, level)
         action = None
     if action is None or action not in obs.legal_actions:
         action = fallback_choice(obs, f"{base}/{turn}")

@@ -57,8 +57,9 @@ class TableSession:
 
     async def settled(self) -> Table:
         """The table once no change is being written (never a position that may still be
-        rolled back)."""
-        await self._saved.wait()
+        rolled back). Asked again on waking: the next change may have begun by then."""
+        while not self._saved.is_set():
+            await self._saved.wait()
         return self.table
 
     # ------------------------------------------------------------------ commit
@@ -122,12 +123,14 @@ class TableSession:
             )
             if isinstance(exc, StaleTableError | TimeoutError) and await self._reload():
                 # The stored table was ahead of ours (a write that timed out committed
-                # later): it is the truth now, and its turn needs its task.
+                # later): it is the truth now, its turn needs its task and its messages
+                # a refresh.
                 self.schedule()
-            if isinstance(exc, COMMIT_FAILURES):
-                # Listeners may have read the change while it was being written: they
-                # bring what they showed back to the table as saved.
                 await self.ctx.emit(TableEvent(TableEventKind.RESUMED, self.table))
+            if isinstance(exc, COMMIT_FAILURES):
+                # What publishes waited for the write (:meth:`settled`) and reads the
+                # table as saved again: nothing to take back, no event (one per failed
+                # write flooded the presenter while the database was away).
                 raise ServiceError(ErrorKey.TRY_AGAIN) from exc
             raise
         self.schedule()
@@ -355,8 +358,11 @@ class TableSession:
         # played when the delay is over. How long a search took (longer with more legal
         # moves, or while another computer holds a molodka it does not declare) told the
         # players about hidden cards, and moves and clicks waited behind it.
+        table = await self.settled()  # the position as saved, at this version
+        if self.ended or table.version != version:
+            return
         deciding = asyncio.ensure_future(
-            computer.decide(self.ctx.computers, self.table, timed_out=False)
+            computer.decide(self.ctx.computers, computer.asked(table, timed_out=False))
         )
         try:
             if delay > 0:
@@ -412,10 +418,12 @@ class TableSession:
     ) -> list[TableEvent]:
         series = self.table.series
         assert series is not None
-        if decided is not None:
-            (decision,) = decided
-        else:
-            decision = await computer.decide(self.ctx.computers, self.table, timed_out=timed_out)
+        decision = decided[0] if decided is not None else None
+        if decision is not None and decision[1] not in series.legal_actions(decision[0]):
+            decided = None  # (never expected: it was decided at this version) decide again
+        if decided is None:
+            question = computer.asked(self.table, timed_out=timed_out)
+            decision = await computer.decide(self.ctx.computers, question)
         if decision is None:
             return []
         seat, action = decision

@@ -25,6 +25,7 @@ from typing import Any
 import discord
 
 from ..service import Table, TableService, TableStatus
+from . import failures
 from .board import board_message, send_board
 
 log = logging.getLogger(__name__)
@@ -111,7 +112,7 @@ class PrivateBoards:
 
     async def refresh(self, table: Table) -> None:
         """Refresh the boards of the players whose turn it now is at ``table``'s channel."""
-        current = self.tables.get(table.channel_id)
+        current = await self.tables.settled(table.channel_id)  # not a move being written
         if current is None or current.series is None or current.status is not TableStatus.PLAYING:
             return
         move = self.tables.move_number(current)
@@ -142,5 +143,5 @@ class PrivateBoards:
         board.shown_move, board.menu = move, obs.my_turn
         try:
             await send_board(board.interaction, shown)
-        except discord.HTTPException:
+        except failures.DISCORD_FAILURES:
             self._boards.get(table.channel_id, {}).pop(user_id, None)

@@ -131,7 +131,10 @@ class TablePresenter:
                 await self._edit_table_message(pending_edit)
             except Exception:
                 log.exception("table_message_edit_failed channel=%s", event.table.channel_id)
-        await self.boards.refresh(event.table)
+        try:  # a board that failed must not cost the next player their ping
+            await self.boards.refresh(event.table)
+        except Exception:
+            log.exception("boards_refresh_failed channel=%s", event.table.channel_id)
         if queue.empty():
             # The ping follows the turn the table message now shows. With moves queued
             # meanwhile (a computer moved while Discord answered), the next batch edits
@@ -218,6 +221,8 @@ class TablePresenter:
             kwargs["nonce"] = digest[:25]
 
         async def post() -> discord.Message:
+            if file is not None:
+                file.reset()  # a second try reads the picture from its start again
             await self._edit_slot()
             return await self._channel(table).send(**kwargs)
 

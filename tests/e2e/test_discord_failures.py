@@ -68,14 +68,19 @@ async def test_a_table_message_refused_once_is_posted(
         await standin.select(alice, r.message, f"kozel:addbot:{tid}", [f"{seat}:random"])
     refused = standin.fail("POST", MESSAGES, 503)
     await standin.click(alice, r.message, f"kozel:lobby:{tid}:begin")
-    await standin.wait_for(
-        lambda: any(
-            f"kozel:hand:{tid}" in m.custom_ids() for m in standin.public_messages(channel)
+    table = await standin.wait_for(
+        lambda: next(
+            (m for m in standin.public_messages(channel) if f"kozel:hand:{tid}" in m.custom_ids()),
+            None,
         ),
         timeout=20,
         what="the table message",
     )
     assert len(refused.hits) == 1
+    # The second try uploads the whole picture (the same file, read from its start again:
+    # it sent 0 bytes).
+    picture = table.attachments(0)[0].data
+    assert picture.startswith(b"\x89PNG\r\n\x1a\n") and len(picture) > 10_000
 
 
 async def test_a_ping_discord_failed_to_delete_goes_at_the_next_turn(

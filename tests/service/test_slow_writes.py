@@ -134,8 +134,54 @@ async def test_a_move_being_written_is_not_published_and_a_failed_one_never(
     assert e.value.key == "try_again"
     shown = await reader
     assert shown is not None and shown.version == version and svc.move_number(shown) == move
-    # Whoever read the change meanwhile is told to show the table as saved again.
-    assert events.kinds == ["resumed"]
+    # What publishes waited and read the table as saved: no event to take anything back
+    # (one per failed write flooded the presenter while the database was away).
+    assert events.kinds == []
+
+
+async def test_settled_waits_for_a_write_that_began_as_the_last_one_ended(
+    store: LeagueStore, make_service: MakeService
+) -> None:
+    # asyncio.Event.wait() does not look at the flag again on waking: a move whose write
+    # began in between was handed out, then rolled back after its cards were shown.
+    gated = GatedStore(store)
+    svc = make_service(gated)
+    tid, seat, move, action, version = await _a_human_move(svc)
+    session = svc._sessions[CHANNEL]
+    gated.gate = first = asyncio.Event()
+    play = asyncio.create_task(
+        svc.play(CHANNEL, tid, HOST if seat == 0 else 200, seat, move, action)
+    )
+    await gated.waiting.wait()
+
+    async def read() -> tuple[int, int]:  # what a publisher sees, at once
+        shown = await svc.settled(CHANNEL)
+        assert shown is not None
+        return shown.version, svc.move_number(shown)
+
+    reader = asyncio.create_task(read())
+
+    async def next_write() -> None:  # ready as the first write ends, it gets the lock first
+        while session.lock.locked():
+            await asyncio.sleep(0)
+        async with session.lock:
+            await session.commit(lambda t: None)
+
+    for _ in range(5):
+        await asyncio.sleep(0)
+    following = asyncio.create_task(next_write())
+    await asyncio.sleep(0)
+    gated.gate = second = asyncio.Event()  # the next write waits, then fails too
+    first.set()
+    with pytest.raises(ServiceError):
+        await play
+    for _ in range(5):
+        await asyncio.sleep(0)
+    gated.gate = None
+    second.set()
+    with pytest.raises(ServiceError):
+        await following
+    assert await reader == (version, move)  # never the write in flight
 
 
 async def test_message_ids_that_could_not_be_saved_are_saved_with_the_next_change(
