@@ -39,11 +39,8 @@ async def test_review_opens_for_a_player_after_a_game_and_lists_only_their_decis
     alice = standin.add_user("alice")
     carol = standin.add_user("carol")
     guild = standin.add_guild("Coach club", members=[alice, carol])
-    # A tiny timer: Alice's turns time out and the computer plays her seat, so a game
-    # ends quickly through the real paths; her seat's moves are hers to review.
-    bot = BotProcess(
-        standin, sqlite_url, log_path, guild=guild, extra_env={"KOZEL_TURN_TIMEOUT": "0.2"}
-    )
+    # Alice plays her own moves (moves the clock played for her are not hers to review).
+    bot = BotProcess(standin, sqlite_url, log_path, guild=guild)
     bots.append(bot)
     await bot.start()
     await standin.wait_for_commands("kozel", guild=guild, timeout=30)
@@ -55,6 +52,10 @@ async def test_review_opens_for_a_player_after_a_game_and_lists_only_their_decis
         found = [m for m in standin.public_messages(channel) if _review_ids(m)]
         return found[0] if found else None
 
+    for _ in range(60):  # her moves until game 1 is over (a move of game 2 at most)
+        if summary() is not None:
+            break
+        await driver.steps(1)
     first = await standin.wait_for(summary, timeout=90, what="the first game's summary")
     assert "Game 1 is over" in embed_text(first)
     (cid,) = _review_ids(first)
@@ -79,6 +80,7 @@ async def test_review_opens_for_a_player_after_a_game_and_lists_only_their_decis
     assert f"{moves}\u00a0move" in text
     lines = [line for line in text.splitlines() if " Trick " in line and "\u00a0— " in line]
     assert 1 <= len(lines) <= moves
+    assert "the computer played for you" not in text  # all of them were hers
     # A second look comes from the cache, at once.
     again = await standin.click(alice, first, cid)
     assert again.message is not None and not again.message.loading
