@@ -16,6 +16,7 @@ from ..store import (
     StandingsPage,
     StoreUnavailable,
 )
+from ..store.rating import rating_points
 from .errors import ErrorKey, ServiceError, bad_length
 from .replays import GameListing, GameReplayView, Replays
 
@@ -28,6 +29,7 @@ __all__ = [
     "PlayerProfile",
     "SeriesSummary",
     "StandingsPage",
+    "rating_points",
 ]
 
 log = logging.getLogger(__name__)

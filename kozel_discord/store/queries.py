@@ -20,7 +20,13 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from kozel_discord.engine import SERIES_TARGET
 from kozel_discord.store import models as m
 from kozel_discord.store.history import summaries
-from kozel_discord.store.rating import DEFAULT_MU, DEFAULT_ORDINAL, DEFAULT_SIGMA
+from kozel_discord.store.rating import (
+    DEFAULT_MU,
+    DEFAULT_ORDINAL,
+    DEFAULT_SIGMA,
+    above_points,
+    rating_points,
+)
 from kozel_discord.store.records import (
     PartnerStats,
     PlayerProfile,
@@ -130,7 +136,8 @@ async def standings(
     """A page of the league table of ``guild_id`` for series of length ``target``.
 
     ``sort`` is a key of :data:`STANDINGS_SORTS` (descending; ties by user id, and tied
-    players share a rank). ``page`` is 0-based and clamped to the last page.
+    players share a rank; ratings tie when they show the same whole points). ``page`` is
+    0-based and clamped to the last page.
     Players are listed once they have a finished game in a ranked series of that length.
     """
     column = STANDINGS_SORTS.get(sort)
@@ -174,7 +181,7 @@ async def standings(
     rows: list[StandingsRow] = []
     previous: Any = None
     for i, r in enumerate(found):
-        value = getattr(r, column.key)
+        value = _shown(column, getattr(r, column.key))
         if i == 0:
             rank = better + 1  # competition ranking: 1 + players with a better value
         elif value != previous:
@@ -198,13 +205,23 @@ async def standings(
     )
 
 
+def _shown(column: Any, value: Any) -> Any:
+    """A sort key's value as the table shows it (a rating in whole points)."""
+    return rating_points(value) if column is E.rating else value
+
+
 async def _count_listed(
     session: AsyncSession, where: Any, column: Any, found: Sequence[Any]
 ) -> tuple[int, int]:
-    """(players listed, players listed with a better value than the first row)."""
+    """(players listed, players listed with a better value than the first row, as shown:
+    a rating in whole points)."""
     better: Any = literal(0)
     if found:
-        better = func.count().filter(column > getattr(found[0], column.key))
+        first = getattr(found[0], column.key)
+        if column is E.rating:
+            better = func.count().filter(column >= above_points(rating_points(first)))
+        else:
+            better = func.count().filter(column > first)
     total, better_count = (await session.execute(select(func.count(), better).where(where))).one()
     return int(total), int(better_count or 0)
 
@@ -240,7 +257,10 @@ async def player_profile(
     if stats.games_played > 0:
         better = await session.scalar(
             select(func.count()).where(
-                E.guild_id == guild_id, E.target == target, _LISTED, E.rating > stats.rating
+                E.guild_id == guild_id,
+                E.target == target,
+                _LISTED,
+                E.rating >= above_points(rating_points(stats.rating)),
             )
         )
         rank = int(better or 0) + 1

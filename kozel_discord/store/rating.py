@@ -35,6 +35,22 @@ DEFAULT_SIGMA: float = float(MODEL.sigma)
 E = TypeVar("E", bound=Hashable)  # who sits in a seat
 
 
+#: The rating as players read it: 1000 + 40 × the ordinal, in whole points. Places in the
+#: league are shared by those whose points are the same (two "1691" were 3rd and 4th).
+RATING_START = 1000
+RATING_PER_ORDINAL = 40
+
+
+def rating_points(rating: float) -> int:
+    """A stored rating (an ordinal) on the players' scale, in whole points."""
+    return round(RATING_START + RATING_PER_ORDINAL * rating) + 0  # no "-0"
+
+
+def above_points(points: int) -> float:
+    """The least stored rating shown above ``points``: ranks count the players from it."""
+    return (points + 0.5 - RATING_START) / RATING_PER_ORDINAL
+
+
 def ordinal(mu: float, sigma: float) -> float:
     """openskill's conservative rating estimate (``mu - 3 * sigma``)."""
     return float(MODEL.rating(mu=mu, sigma=sigma).ordinal())

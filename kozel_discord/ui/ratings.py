@@ -8,14 +8,13 @@ from __future__ import annotations
 from babel.numbers import format_decimal
 
 from ..i18n import lang_of
-
-RATING_START = 1000
-RATING_PER_ORDINAL = 40
+from ..service.league import rating_points
 
 
 def shown_rating(rating: float) -> int:
-    """The rating on the players' scale, in whole points."""
-    return round(RATING_START + RATING_PER_ORDINAL * rating) + 0  # no "-0"
+    """The rating on the players' scale, in whole points (the league's own: its places
+    are shared by equal points)."""
+    return rating_points(rating)
 
 
 def _digits(n: int, locale: str) -> str:

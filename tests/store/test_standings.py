@@ -6,6 +6,8 @@ import dataclasses
 import datetime as dt
 
 import pytest
+from sqlalchemy import update
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from kozel_discord.store import STANDINGS_SORTS, LeagueStore, PartnerStats
 
@@ -142,3 +144,31 @@ async def test_servers_never_see_each_others_data(store: LeagueStore, league: Le
     other = dataclasses.replace(make_game(a, key, 4, winner=0), guild_id=league.guild())
     with pytest.raises(LookupError):
         await store.run(lambda uow: uow.record_game(other))
+
+
+async def test_players_shown_with_the_same_rating_share_their_place(
+    store: LeagueStore, league: League, engine: AsyncEngine
+) -> None:
+    # "3. @a 1691 / 4. @b 1691": places were judged on the stored ordinal while players
+    # read it in whole points.
+    from kozel_discord.store import models
+    from kozel_discord.store.rating import rating_points
+
+    g = league.guild()
+    await league.series(g, [31, 32, 33, 34], winner=0)
+    ordinals = {31: 17.2862, 32: 17.2706, 33: 17.2905, 34: 5.0}  # 1691, 1691, 1692, 1200
+    async with engine.begin() as conn:
+        for user, value in ordinals.items():
+            await conn.execute(
+                update(models.LeagueEntry)
+                .where(models.LeagueEntry.guild_id == g, models.LeagueEntry.user_id == user)
+                .values(rating=value)
+            )
+    assert [rating_points(v) for v in ordinals.values()] == [1691, 1691, 1692, 1200]
+    page = await store.standings(g, per_page=100)
+    assert columns(page.rows, "user_id", "rank") == [(33, 1), (31, 2), (32, 2), (34, 4)]
+    second = await store.standings(g, page=1, per_page=2)  # a page that starts in a tie
+    assert columns(second.rows, "user_id", "rank") == [(32, 2), (34, 4)]
+    for user, rank in ((31, 2), (32, 2), (33, 1), (34, 4)):
+        profile = await store.player_profile(g, user)
+        assert profile is not None and profile.rank == rank
