@@ -205,6 +205,11 @@ async def standings(
     )
 
 
+def _rated_above(rating: float) -> Any:
+    """Players whose rating shows more whole points than ``rating`` does."""
+    return E.rating >= above_points(rating_points(rating))
+
+
 def _shown(column: Any, value: Any) -> Any:
     """A sort key's value as the table shows it (a rating in whole points)."""
     return rating_points(value) if column is E.rating else value
@@ -218,10 +223,7 @@ async def _count_listed(
     better: Any = literal(0)
     if found:
         first = getattr(found[0], column.key)
-        if column is E.rating:
-            better = func.count().filter(column >= above_points(rating_points(first)))
-        else:
-            better = func.count().filter(column > first)
+        better = func.count().filter(_rated_above(first) if column is E.rating else column > first)
     total, better_count = (await session.execute(select(func.count(), better).where(where))).one()
     return int(total), int(better_count or 0)
 
@@ -260,7 +262,7 @@ async def player_profile(
                 E.guild_id == guild_id,
                 E.target == target,
                 _LISTED,
-                E.rating >= above_points(rating_points(stats.rating)),
+                _rated_above(stats.rating),
             )
         )
         rank = int(better or 0) + 1

@@ -145,11 +145,14 @@ def _add_reveal(e: discord.Embed, table: Table, number: int, locale: str) -> Non
     shown = fair.reveal(table, number)
     if shown is None:
         return
-    head = t("fair.reveal", locale, short=fair_deals.short(shown.commitment))
-    e.set_footer(
-        text=f"{head} {shown.line}\n"  # "🔓 Seal 34ca…: …" ("Fair deal ·" took a line)
-        + t("fair.reveal_check", locale)
+    e.set_footer(  # "🔓 Seal 34ca…: …" ("Fair deal ·" took a line)
+        text=f"{reveal_text(shown, locale)}\n" + t("fair.reveal_check", locale)
     )
+
+
+def reveal_text(shown: fair.Reveal, locale: str) -> str:
+    """ "🔓 Seal 34ca… opened: kozel-fair/v1:…": a game's seal and the line it seals."""
+    return f"{t('fair.reveal', locale, short=fair_deals.short(shown.commitment))} {shown.line}"
 
 
 def game_line(number: int, r: GameResult, locale: str) -> str:

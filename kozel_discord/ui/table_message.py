@@ -30,13 +30,12 @@ from typing import Any
 import discord
 
 from ..engine import Observation, observe_game_end, team_of
-from ..engine import fair as fair_deals
 from ..i18n import t
 from ..service import Table, TableService, fair
 from . import alt_text, drawing, failures, render
 from .components import HandButton
 from .pictures import Labels, draw_table
-from .results import game_line
+from .results import game_line, reveal_text
 from .table_text import head_and_trick, shown_last_trick, summary
 from .tricks import LastTricksButton
 
@@ -288,14 +287,13 @@ def layout(
     return view
 
 
-def stopped_layout(locale: str, table: Table | None = None) -> discord.ui.LayoutView:
+def stopped_layout(locale: str, table: Table) -> discord.ui.LayoutView:
     """What a stopped table's message turns into: with the seal of the game it stopped
     opened (no summary will: its players may want to check the seal shown at the deal)."""
     text = t("stop.done", locale)
-    shown = None if table is None else fair.reveal_stopped(table)
+    shown = fair.reveal_stopped(table)
     if shown is not None:
-        head = t("fair.reveal", locale, short=fair_deals.short(shown.commitment))
-        text += "\n" + render.small_print([f"{head} {shown.line}"])
+        text += "\n" + render.small_print([reveal_text(shown, locale)])
     return done_layout(text)
 
 

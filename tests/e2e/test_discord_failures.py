@@ -10,6 +10,7 @@ import pytest
 
 from standin.discord_standin import DiscordStandIn
 from standin.harness import BotProcess, Driver, find_id, text_displays
+from standin.records import RecordedMessage
 from tests.e2e.test_flow import _bot, _choose, _live
 
 pytestmark = pytest.mark.e2e
@@ -28,24 +29,39 @@ async def _two_humans(
     return driver, guild.default_channel.id
 
 
+async def _at_alices_turn(
+    standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
+) -> tuple[Driver, int, RecordedMessage]:
+    """A table of Alice, Bob and two computers, at Alice's first turn: its ping."""
+    driver, channel = await _two_humans(standin, sqlite_url, log_path, bots)
+    await driver.open_table(driver.humans[0], {2: "random", 3: "random"})
+    ping = await standin.wait_for(
+        lambda: next(iter(_live(standin, channel)), None), timeout=20, what="alice's ping"
+    )
+    return driver, channel, ping
+
+
+async def _bob_pinged(driver: Driver, channel: int) -> None:
+    bob = driver.humans[1]
+    await driver.s.wait_for(
+        lambda: any(m.mentioned == [bob.id] for m in _live(driver.s, channel)),
+        timeout=20,
+        what="bob's ping",
+    )
+
+
 async def test_a_connection_cut_during_a_table_edit_does_not_freeze_the_table(
     standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
 ) -> None:
     # Before: the cut (not a discord.HTTPException) ended the channel's presenter task:
     # the table showed Alice to move for good, and Bob was never pinged.
-    driver, channel = await _two_humans(standin, sqlite_url, log_path, bots)
-    alice, bob = driver.humans[0], driver.humans[1]
-    await driver.open_table(alice, {2: "random", 3: "random"})
+    driver, channel, _ping = await _at_alices_turn(standin, sqlite_url, log_path, bots)
+    bob = driver.humans[1]
     table = driver.table_message()
     assert table is not None
-    await standin.wait_for(lambda: _live(standin, channel), timeout=20, what="alice's ping")
     cut = standin.fail("PATCH", MESSAGE, "cut", when=lambda p: p["message_id"] == str(table.id))
     await driver.steps(1)  # Alice moves
-    await standin.wait_for(
-        lambda: any(m.mentioned == [bob.id] for m in _live(standin, channel)),
-        timeout=20,
-        what="bob's ping",
-    )
+    await _bob_pinged(driver, channel)
     assert cut.hits, "the edit was cut"
     await standin.wait_for(
         lambda: f"<@{bob.id}>" in text_displays(table)[0], timeout=20, what="the table edited"
@@ -87,15 +103,10 @@ async def test_a_ping_discord_failed_to_delete_goes_at_the_next_turn(
     standin: DiscordStandIn, sqlite_url: str, log_path: Path, bots: list[BotProcess]
 ) -> None:
     # Before: it stayed for good, beside the next "it is your turn".
-    driver, channel = await _two_humans(standin, sqlite_url, log_path, bots)
-    alice, bob = driver.humans[0], driver.humans[1]
-    await driver.open_table(alice, {2: "random", 3: "random"})
-    ping = await standin.wait_for(lambda: next(iter(_live(standin, channel)), None), timeout=20)
+    driver, channel, ping = await _at_alices_turn(standin, sqlite_url, log_path, bots)
     refused = standin.fail("DELETE", MESSAGE, 503, when=lambda p: p["message_id"] == str(ping.id))
     await driver.steps(1)
-    await standin.wait_for(
-        lambda: any(m.mentioned == [bob.id] for m in _live(standin, channel)), timeout=20
-    )
+    await _bob_pinged(driver, channel)
     await driver.steps(2)  # the pings move on: the one left behind is deleted then
     await standin.wait_for(lambda: ping.deleted, timeout=20, what="the old ping deleted")
     assert refused.hits and len(_live(standin, channel)) <= 1
